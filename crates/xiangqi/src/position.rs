@@ -1,0 +1,610 @@
+//! A legal position: board, side to move, counters and Zobrist key.
+
+use crate::attacks::{
+    Steps, ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, RAYS,
+    SOLDIER_MOVES,
+};
+use crate::board::code;
+use crate::setup::{PositionError, Setup};
+use crate::{zobrist, Bitboard, Board, ByColor, Color, Move, MoveList, Piece, Role, Square};
+use std::fmt;
+
+/// A position that can be played from: exactly one general a side, every piece on a point it
+/// can reach, and the side that just moved not in check (WXF 2018, Articles 1–2).
+///
+/// Build one with [`Position::start`], [`Position::from_fen`] or
+/// [`Position::from_setup`]; change it with [`Position::play`] (checked) or
+/// [`Position::make_move`] / [`Position::unmake_move`] (for search and perft).
+///
+/// ```
+/// use xiangqi::{Position, Move};
+/// let mut pos = Position::start();
+/// assert_eq!(pos.legal_moves().len(), 44);
+/// let m: Move = "h2e2".parse()?;
+/// pos.play(m)?;
+/// assert_eq!(pos.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    board: Board,
+    turn: Color,
+    halfmoves: u32,
+    fullmoves: u32,
+    key: u64,
+    generals: ByColor<Square>,
+}
+
+/// What [`Position::make_move`] returns so that [`Position::unmake_move`] can restore the
+/// position exactly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    /// The piece captured by the move, if any.
+    pub captured: Option<Piece>,
+    halfmoves: u32,
+    key: u64,
+}
+
+/// How a game ends when the side to move has no legal move. In Xiangqi both are losses for
+/// that side. Source: WXF 2018, Article 3 (checkmate and stalemate both lose).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move is not in check but has no legal move (a "stalemate", which loses).
+    NoLegalMoves,
+}
+
+/// The result of a position in which the side to move has no legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The side that wins: the one not to move.
+    pub winner: Color,
+    /// Whether the loser was checkmated or simply had no move.
+    pub termination: Termination,
+}
+
+/// Why [`Position::play`] refused a move; the position is left unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// No piece stands on the starting point.
+    NoPiece(Move),
+    /// The piece on the starting point belongs to the side not to move.
+    NotYourPiece(Move),
+    /// The piece cannot reach the target point this way (wrong shape, blocked leg or eye,
+    /// no or too many screens, own piece on the target, outside the palace, …).
+    CannotMoveThere(Move, Piece),
+    /// The move would leave the mover's general attacked or facing the other general.
+    LeavesGeneralInDanger(Move),
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::NoPiece(m) => write!(f, "{m}: there is no piece on {}", m.from),
+            IllegalMove::NotYourPiece(m) => {
+                write!(f, "{m}: the piece on {} belongs to the side not to move", m.from)
+            }
+            IllegalMove::CannotMoveThere(m, p) => {
+                write!(f, "{m}: a {} on {} cannot move to {}", p.role, m.from, m.to)
+            }
+            IllegalMove::LeavesGeneralInDanger(m) => {
+                write!(f, "{m}: the move leaves its own general in check or facing the other")
+            }
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+const NONE: usize = usize::MAX;
+
+impl Position {
+    /// Returns the starting position, Red to move (WXF 2018, Article 1).
+    pub fn start() -> Position {
+        let setup = Setup { board: Board::start(), turn: Color::Red, halfmoves: 0, fullmoves: 1 };
+        Position::unchecked(setup, ByColor { red: Square::E0, black: Square::E9 })
+    }
+
+    /// Checks `setup` and turns it into a playable position.
+    ///
+    /// # Errors
+    /// [`PositionError`] listing every problem found (missing general, piece on a point it
+    /// can never reach, too many pieces of a kind, side not to move in check, …), with the
+    /// setup given back unchanged.
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        let generals = crate::setup::validate(&setup)?;
+        Ok(Position::unchecked(setup, generals))
+    }
+
+    pub(crate) fn unchecked(setup: Setup, generals: ByColor<Square>) -> Position {
+        let key = setup
+            .board
+            .pieces()
+            .fold(zobrist::side_key(setup.turn), |k, (sq, p)| k ^ zobrist::piece_key(p, sq));
+        Position {
+            board: setup.board,
+            turn: setup.turn,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+            key,
+            generals,
+        }
+    }
+
+    /// Returns the unchecked description of this position (for editing or re-validation).
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board.clone(),
+            turn: self.turn,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// Returns the pieces on the board.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Returns the side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Returns the number of plies since the last capture (or since the position was set
+    /// up), the FEN half-move clock.
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// Returns the move number: 1 at the start, increased after each Black move.
+    #[inline]
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// Returns the 64-bit Zobrist key of the arrangement and side to move (counters are not
+    /// part of it, so equal keys mean a repetition in the sense of WXF 2018, Article 25).
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Returns the square of `color`'s general.
+    #[inline]
+    pub fn general(&self, color: Color) -> Square {
+        self.generals[color]
+    }
+
+    /// Returns the piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board.piece_at(sq)
+    }
+
+    /// Plays `m` after checking that it is legal.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] saying why; the position is unchanged.
+    pub fn play(&mut self, m: Move) -> Result<Undo, IllegalMove> {
+        self.check_legal(m)?;
+        Ok(self.make_move(m))
+    }
+
+    /// Returns the position after `m`, leaving `self` unchanged.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] saying why.
+    pub fn after(&self, m: Move) -> Result<Position, IllegalMove> {
+        let mut next = self.clone();
+        next.play(m)?;
+        Ok(next)
+    }
+
+    /// Plays `m` without checking legality and returns what [`Position::unmake_move`] needs.
+    ///
+    /// `m` must come from [`Position::legal_moves`] of this position (or be checked by
+    /// [`Position::is_legal`]). A move from an empty point changes nothing; any other illegal
+    /// move leaves a consistent board that the rules would not allow.
+    #[inline]
+    pub fn make_move(&mut self, m: Move) -> Undo {
+        let mut undo = Undo { captured: None, halfmoves: self.halfmoves, key: self.key };
+        let Some(piece) = self.board.piece_at(m.from) else { return undo };
+        let captured = self.board.remove(m.to);
+        let mut key = self.key ^ zobrist::BLACK_TO_MOVE;
+        if let Some(c) = captured {
+            key ^= zobrist::piece_key(c, m.to);
+            self.halfmoves = 0;
+        } else {
+            self.halfmoves += 1;
+        }
+        self.board.shift(piece, m.from, m.to);
+        key ^= zobrist::piece_key(piece, m.from) ^ zobrist::piece_key(piece, m.to);
+        if piece.role == Role::General {
+            self.generals[piece.color] = m.to;
+        }
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !self.turn;
+        self.key = key;
+        undo.captured = captured;
+        undo
+    }
+
+    /// Takes back `m`, which must be the last move made with [`Position::make_move`], using
+    /// the [`Undo`] it returned.
+    #[inline]
+    pub fn unmake_move(&mut self, m: Move, undo: Undo) {
+        let Some(piece) = self.board.piece_at(m.to) else { return };
+        self.turn = !self.turn;
+        if self.turn == Color::Black {
+            self.fullmoves -= 1;
+        }
+        self.board.shift(piece, m.to, m.from);
+        if let Some(c) = undo.captured {
+            self.board.put(m.to, c);
+        }
+        if piece.role == Role::General {
+            self.generals[piece.color] = m.from;
+        }
+        self.halfmoves = undo.halfmoves;
+        self.key = undo.key;
+    }
+
+    /// Passes the turn without moving (a "null move", for the engine's null-move pruning;
+    /// never legal in a game). Call again to undo.
+    pub fn toggle_turn(&mut self) {
+        self.turn = !self.turn;
+        self.key ^= zobrist::BLACK_TO_MOVE;
+    }
+
+    /// Tells whether the side to move is in check: its general attacked by a chariot, horse,
+    /// cannon or soldier, or facing the other general on an open file (WXF 2018, Article 2).
+    pub fn is_check(&self) -> bool {
+        self.attacked_after(self.generals[self.turn].index(), !self.turn, NONE, NONE, 0)
+    }
+
+    /// Returns the points of the enemy pieces giving check to the side to move (empty when not
+    /// in check). A facing enemy general counts as a checker.
+    pub fn checkers(&self) -> Bitboard {
+        self.attackers(self.generals[self.turn], !self.turn)
+    }
+
+    /// Returns the points of `by`'s pieces that attack `sq`: pieces that could capture on `sq`
+    /// if an enemy piece stood there, each by its own rule of movement (including the
+    /// general's "flying" capture along an open file).
+    pub fn attackers(&self, sq: Square, by: Color) -> Bitboard {
+        let s = sq.index();
+        let mut out = Bitboard::EMPTY;
+        let cells = |q: usize| self.board.code_at(q);
+        let pc = |r: Role| code(Piece::new(by, r));
+        for (dir, ray) in RAYS[s].iter().enumerate() {
+            let mut seen_screen = false;
+            for &q in ray.as_slice() {
+                let c = cells(q as usize);
+                if c == 0 {
+                    continue;
+                }
+                let hit = if seen_screen {
+                    c == pc(Role::Cannon)
+                } else {
+                    c == pc(Role::Chariot) || (c == pc(Role::General) && dir < 2)
+                };
+                if hit {
+                    out.insert(Square::from_index(q as usize).unwrap_or(sq));
+                }
+                if seen_screen {
+                    break;
+                }
+                seen_screen = true;
+            }
+        }
+        for &(leg, from) in HORSE_ATTACKERS[s].as_slice() {
+            if cells(leg as usize) == 0 && cells(from as usize) == pc(Role::Horse) {
+                out.insert(Square::from_index(from as usize).unwrap_or(sq));
+            }
+        }
+        let mut add_stepper = |role: Role, table: &[Steps; 90]| {
+            for from in self.board.by_piece(Piece::new(by, role)) {
+                if table[from.index()].as_slice().iter().any(|&(b, t)| {
+                    t as usize == s && (b as usize == s || cells(b as usize) == 0)
+                }) {
+                    out.insert(from);
+                }
+            }
+        };
+        add_stepper(Role::Soldier, &SOLDIER_MOVES[by.index()]);
+        add_stepper(Role::Advisor, &ADVISOR_MOVES);
+        add_stepper(Role::Elephant, &ELEPHANT_MOVES);
+        add_stepper(Role::General, &GENERAL_MOVES);
+        out
+    }
+
+    /// Tells whether `target` would be attacked by `by`'s chariots, cannons, horses,
+    /// soldiers or facing general if the piece on `from` moved to `to` (code `moved`).
+    /// `from = to = NONE` asks about the current board. Advisors and elephants are left out:
+    /// they never leave their own half, so they never attack a general.
+    #[inline]
+    fn attacked_after(&self, target: usize, by: Color, from: usize, to: usize, moved: u8) -> bool {
+        let cell = |q: usize| {
+            if q == to {
+                moved
+            } else if q == from {
+                0
+            } else {
+                self.board.code_at(q)
+            }
+        };
+        let chariot = code(Piece::new(by, Role::Chariot));
+        let cannon = code(Piece::new(by, Role::Cannon));
+        let general = code(Piece::new(by, Role::General));
+        let horse = code(Piece::new(by, Role::Horse));
+        let soldier = code(Piece::new(by, Role::Soldier));
+        for (dir, ray) in RAYS[target].iter().enumerate() {
+            let squares = ray.as_slice();
+            let mut i = 0;
+            while i < squares.len() && cell(squares[i] as usize) == 0 {
+                i += 1;
+            }
+            let Some(&first) = squares.get(i) else { continue };
+            let c = cell(first as usize);
+            if c == chariot || (c == general && dir < 2) {
+                return true;
+            }
+            i += 1;
+            while i < squares.len() && cell(squares[i] as usize) == 0 {
+                i += 1;
+            }
+            if let Some(&second) = squares.get(i) {
+                if cell(second as usize) == cannon {
+                    return true;
+                }
+            }
+        }
+        for &(leg, src) in HORSE_ATTACKERS[target].as_slice() {
+            if cell(src as usize) == horse && cell(leg as usize) == 0 {
+                return true;
+            }
+        }
+        // A soldier of `by` attacks from one point "behind" the target in its own direction
+        // of travel, or from beside it once across the river.
+        let t = target as i32;
+        let back = t - 9 * by.forward() as i32;
+        if (0..90).contains(&back) && cell(back as usize) == soldier {
+            return true;
+        }
+        let target_sq = Square::from_index(target).unwrap_or(Square::A0);
+        if !target_sq.is_on_side(by) {
+            let f = target % 9;
+            if f > 0 && cell(target - 1) == soldier {
+                return true;
+            }
+            if f < 8 && cell(target + 1) == soldier {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Generates every legal move of the side to move (WXF 2018, Article 2), in no
+    /// particular order.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_pseudo_legal(&mut list);
+        let us = self.turn;
+        let k = self.generals[us].index();
+        let in_check = self.is_check();
+        let (kf, kr) = (k % 9, k / 9);
+        list.retain(|m| {
+            let (from, to) = (m.from.index(), m.to.index());
+            // Only a move touching the general's file or rank, unblocking a horse leg next
+            // to it, moving the general itself, or answering a check can expose it.
+            let risky = in_check
+                || from == k
+                || from % 9 == kf
+                || from / 9 == kr
+                || to % 9 == kf
+                || to / 9 == kr
+                || ((from % 9).abs_diff(kf) == 1 && (from / 9).abs_diff(kr) == 1);
+            !risky || self.is_safe(m)
+        });
+        list
+    }
+
+    /// Tells whether playing the pseudo-legal move `m` keeps the mover's general safe.
+    #[inline]
+    fn is_safe(&self, m: Move) -> bool {
+        let (from, to) = (m.from.index(), m.to.index());
+        let moved = self.board.code_at(from);
+        let us = self.turn;
+        let k = self.generals[us].index();
+        let target = if k == from { to } else { k };
+        !self.attacked_after(target, !us, from, to, moved)
+    }
+
+    fn generate_pseudo_legal(&self, list: &mut MoveList) {
+        let us = self.turn;
+        let own = |q: u8| {
+            let c = self.board.code_at(q as usize);
+            c != 0 && (c as usize - 1) / 7 == us.index()
+        };
+        let push = |list: &mut MoveList, from: Square, to: u8| {
+            if let Some(to) = Square::from_index(to as usize) {
+                list.push(Move::new(from, to));
+            }
+        };
+        for from in self.board.by_piece(Piece::new(us, Role::Chariot)) {
+            for ray in &RAYS[from.index()] {
+                for &q in ray.as_slice() {
+                    if self.board.code_at(q as usize) == 0 {
+                        push(list, from, q);
+                    } else {
+                        if !own(q) {
+                            push(list, from, q);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        for from in self.board.by_piece(Piece::new(us, Role::Cannon)) {
+            for ray in &RAYS[from.index()] {
+                let squares = ray.as_slice();
+                let mut i = 0;
+                while i < squares.len() && self.board.code_at(squares[i] as usize) == 0 {
+                    push(list, from, squares[i]);
+                    i += 1;
+                }
+                i += 1;
+                while i < squares.len() {
+                    let q = squares[i];
+                    if self.board.code_at(q as usize) != 0 {
+                        if !own(q) {
+                            push(list, from, q);
+                        }
+                        break;
+                    }
+                    i += 1;
+                }
+            }
+        }
+        for from in self.board.by_piece(Piece::new(us, Role::Horse)) {
+            for &(leg, to) in HORSE_MOVES[from.index()].as_slice() {
+                if self.board.code_at(leg as usize) == 0 && !own(to) {
+                    push(list, from, to);
+                }
+            }
+        }
+        // Stepping pieces: `block` is the elephant's eye, or the target itself for the
+        // advisor, general and soldier, which nothing can block.
+        let mut steps = |table: &Steps, from: Square| {
+            for &(block, to) in table.as_slice() {
+                if (block == to || self.board.code_at(block as usize) == 0) && !own(to) {
+                    push(list, from, to);
+                }
+            }
+        };
+        for from in self.board.by_piece(Piece::new(us, Role::Elephant)) {
+            steps(&ELEPHANT_MOVES[from.index()], from);
+        }
+        for from in self.board.by_piece(Piece::new(us, Role::Advisor)) {
+            steps(&ADVISOR_MOVES[from.index()], from);
+        }
+        for from in self.board.by_piece(Piece::new(us, Role::Soldier)) {
+            steps(&SOLDIER_MOVES[us.index()][from.index()], from);
+        }
+        let k = self.generals[us];
+        steps(&GENERAL_MOVES[k.index()], k);
+    }
+
+    /// Tells whether `m` is legal here, by the rules of movement checked one move at a time
+    /// (independently of [`Position::legal_moves`], so the two can be tested against each
+    /// other).
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.check_legal(m).is_ok()
+    }
+
+    /// Checks `m` against the rules and says why it is illegal.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] naming the first rule the move breaks.
+    pub fn check_legal(&self, m: Move) -> Result<(), IllegalMove> {
+        let piece = self.board.piece_at(m.from).ok_or(IllegalMove::NoPiece(m))?;
+        if piece.color != self.turn {
+            return Err(IllegalMove::NotYourPiece(m));
+        }
+        if !self.can_reach(piece, m) {
+            return Err(IllegalMove::CannotMoveThere(m, piece));
+        }
+        if !self.is_safe(m) {
+            return Err(IllegalMove::LeavesGeneralInDanger(m));
+        }
+        Ok(())
+    }
+
+    /// Tells whether `piece` on `m.from` may go to `m.to` by its rule of movement, ignoring
+    /// the safety of its own general.
+    fn can_reach(&self, piece: Piece, m: Move) -> bool {
+        if self.board.piece_at(m.to).is_some_and(|t| t.color == piece.color) || m.from == m.to {
+            return false;
+        }
+        let (from, to) = (m.from, m.to);
+        let df = to.file() as i8 - from.file() as i8;
+        let dr = to.rank() as i8 - from.rank() as i8;
+        let empty = |df: i8, dr: i8| from.offset(df, dr).is_some_and(|s| self.board.is_empty_at(s));
+        let between = || {
+            if df != 0 && dr != 0 {
+                return None;
+            }
+            let (sf, sr) = (df.signum(), dr.signum());
+            let n = df.abs().max(dr.abs());
+            Some((1..n).filter(|&i| !empty(sf * i, sr * i)).count())
+        };
+        let palace = to.is_in_palace(piece.color);
+        match piece.role {
+            Role::General => palace && df.abs() + dr.abs() == 1,
+            Role::Advisor => palace && df.abs() == 1 && dr.abs() == 1,
+            Role::Elephant => {
+                df.abs() == 2 && dr.abs() == 2 && to.is_on_side(piece.color) && empty(df / 2, dr / 2)
+            }
+            Role::Horse => match (df.abs(), dr.abs()) {
+                (1, 2) => empty(0, dr / 2),
+                (2, 1) => empty(df / 2, 0),
+                _ => false,
+            },
+            Role::Chariot => between() == Some(0),
+            Role::Cannon => match between() {
+                Some(0) => self.board.is_empty_at(to),
+                Some(1) => !self.board.is_empty_at(to),
+                _ => false,
+            },
+            Role::Soldier => {
+                let fwd = piece.color.forward();
+                (df == 0 && dr == fwd) || (dr == 0 && df.abs() == 1 && !from.is_on_side(piece.color))
+            }
+        }
+    }
+
+    /// Returns how the game ends here if the side to move has no legal move: that side loses,
+    /// by checkmate when in check and otherwise for having no move (WXF 2018, Article 3).
+    /// Returns `None` while a legal move exists. Repetition and move-count rules are not
+    /// judged here.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.legal_moves().is_empty() {
+            return None;
+        }
+        let termination =
+            if self.is_check() { Termination::Checkmate } else { Termination::NoLegalMoves };
+        Some(Outcome { winner: !self.turn, termination })
+    }
+
+    /// Tells whether `m` captures a piece here.
+    pub fn is_capture(&self, m: Move) -> bool {
+        !self.board.is_empty_at(m.to)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{:?}", self.board)?;
+        write!(f, "{} to move, {}", self.turn, self.fen())
+    }
+}
+
+impl fmt::Display for Position {
+    /// Writes the FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.fen())
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::start()
+    }
+}
