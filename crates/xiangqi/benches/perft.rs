@@ -1,6 +1,8 @@
 //! Move-generator speed: perft from the starting position, with the node count asserted so a
 //! fast but wrong generator fails the bench. Run with `cargo bench -p xiangqi`.
 
+#![allow(missing_docs)] // criterion_group! generates undocumented items
+
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use xiangqi::{perft, Position};
 

@@ -17,7 +17,10 @@ pub struct Steps {
 }
 
 impl Steps {
-    const EMPTY: Steps = Steps { items: [(0, 0); 8], len: 0 };
+    const EMPTY: Steps = Steps {
+        items: [(0, 0); 8],
+        len: 0,
+    };
 
     const fn push(mut self, block: u8, target: u8) -> Steps {
         self.items[self.len as usize] = (block, target);
@@ -73,7 +76,10 @@ const fn same_half(a: u8, b: u8) -> bool {
 }
 
 const fn build_rays() -> [[Ray; 4]; 90] {
-    let mut t = [[Ray { squares: [0; 9], len: 0 }; 4]; 90];
+    let mut t = [[Ray {
+        squares: [0; 9],
+        len: 0,
+    }; 4]; 90];
     let mut s = 0;
     while s < 90 {
         let mut d = 0;
@@ -285,16 +291,25 @@ mod tests {
     #[test]
     fn soldier_moves_sideways_only_after_crossing() {
         assert_eq!(targets(&SOLDIER_MOVES[0][Square::E3.index()]), ["e4"]);
-        assert_eq!(targets(&SOLDIER_MOVES[0][Square::E5.index()]), ["d5", "e6", "f5"]);
+        assert_eq!(
+            targets(&SOLDIER_MOVES[0][Square::E5.index()]),
+            ["d5", "e6", "f5"]
+        );
         assert_eq!(targets(&SOLDIER_MOVES[0][Square::A9.index()]), ["b9"]);
         assert_eq!(targets(&SOLDIER_MOVES[1][Square::E6.index()]), ["e5"]);
-        assert_eq!(targets(&SOLDIER_MOVES[1][Square::E4.index()]), ["d4", "e3", "f4"]);
+        assert_eq!(
+            targets(&SOLDIER_MOVES[1][Square::E4.index()]),
+            ["d4", "e3", "f4"]
+        );
     }
 
     #[test]
     fn general_and_advisor_stay_in_the_palace() {
         assert_eq!(targets(&GENERAL_MOVES[Square::D0.index()]), ["d1", "e0"]);
-        assert_eq!(targets(&ADVISOR_MOVES[Square::E1.index()]), ["d0", "d2", "f0", "f2"]);
+        assert_eq!(
+            targets(&ADVISOR_MOVES[Square::E1.index()]),
+            ["d0", "d2", "f0", "f2"]
+        );
         assert_eq!(targets(&ADVISOR_MOVES[Square::D9.index()]), ["e8"]);
     }
 

@@ -126,7 +126,10 @@ mod tests {
         b.insert(Square::A0);
         b.insert(Square::E4);
         assert_eq!(b.count(), 3);
-        assert_eq!(b.collect::<Vec<_>>(), vec![Square::A0, Square::E4, Square::I9]);
+        assert_eq!(
+            b.collect::<Vec<_>>(),
+            vec![Square::A0, Square::E4, Square::I9]
+        );
         assert_eq!((!Bitboard::EMPTY).count(), 90);
     }
 }

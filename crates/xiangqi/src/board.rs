@@ -32,7 +32,11 @@ pub(crate) const fn code(piece: Piece) -> u8 {
 impl Board {
     /// Returns a board with no pieces.
     pub const fn empty() -> Board {
-        Board { cells: [0; 90], by_piece: [Bitboard::EMPTY; 14], by_color: [Bitboard::EMPTY; 2] }
+        Board {
+            cells: [0; 90],
+            by_piece: [Bitboard::EMPTY; 14],
+            by_color: [Bitboard::EMPTY; 2],
+        }
     }
 
     /// Returns the standard starting arrangement (WXF 2018, Article 1).
@@ -141,7 +145,8 @@ impl Board {
 
     /// Iterates over `(square, piece)` for every piece, in square index order.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied().filter_map(move |sq| self.piece_at(sq).map(|p| (sq, p)))
+        self.occupied()
+            .filter_map(move |sq| self.piece_at(sq).map(|p| (sq, p)))
     }
 
     /// Returns the square of `color`'s general if it has exactly one.
@@ -179,8 +184,14 @@ mod tests {
         let b = Board::start();
         assert_eq!(b.by_color(Color::Red).count(), 16);
         assert_eq!(b.by_color(Color::Black).count(), 16);
-        assert_eq!(b.piece_at(Square::B2), Some(Piece::new(Color::Red, Role::Cannon)));
-        assert_eq!(b.piece_at(Square::E9), Some(Piece::new(Color::Black, Role::General)));
+        assert_eq!(
+            b.piece_at(Square::B2),
+            Some(Piece::new(Color::Red, Role::Cannon))
+        );
+        assert_eq!(
+            b.piece_at(Square::E9),
+            Some(Piece::new(Color::Black, Role::General))
+        );
         assert_eq!(b.general(Color::Red), Some(Square::E0));
     }
 
@@ -189,7 +200,10 @@ mod tests {
         let mut b = Board::empty();
         let p = Piece::new(Color::Black, Role::Horse);
         assert_eq!(b.put(Square::C5, p), None);
-        assert_eq!(b.put(Square::C5, Piece::new(Color::Red, Role::Chariot)), Some(p));
+        assert_eq!(
+            b.put(Square::C5, Piece::new(Color::Red, Role::Chariot)),
+            Some(p)
+        );
         assert!(b.by_piece(p).is_empty());
         assert_eq!(b.remove(Square::C5).map(|p| p.role), Some(Role::Chariot));
         assert!(b.occupied().is_empty());

@@ -35,7 +35,10 @@ impl Move {
     /// 0–89.
     #[inline]
     pub const fn from_u16(v: u16) -> Option<Move> {
-        match (Square::from_index((v >> 7) as usize), Square::from_index((v & 0x7f) as usize)) {
+        match (
+            Square::from_index((v >> 7) as usize),
+            Square::from_index((v & 0x7f) as usize),
+        ) {
             (Some(from), Some(to)) => Some(Move { from, to }),
             _ => None,
         }
@@ -68,7 +71,10 @@ impl fmt::Display for ParseMoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParseMoveError::Length(s) => {
-                write!(f, "`{s}` is not an ICCS move: expected two points like h2e2 or H2-E2")
+                write!(
+                    f,
+                    "`{s}` is not an ICCS move: expected two points like h2e2 or H2-E2"
+                )
             }
             ParseMoveError::Square(e) => write!(f, "not an ICCS move: {e}"),
             ParseMoveError::NullMove(s) => write!(f, "`{s}` moves a piece onto its own point"),

@@ -88,7 +88,10 @@ pub struct ByColor<T> {
 impl<T> ByColor<T> {
     /// Builds a pair by calling `f` for Red, then for Black.
     pub fn new_with(mut f: impl FnMut(Color) -> T) -> Self {
-        ByColor { red: f(Color::Red), black: f(Color::Black) }
+        ByColor {
+            red: f(Color::Red),
+            black: f(Color::Black),
+        }
     }
 }
 

@@ -60,7 +60,10 @@ impl fmt::Display for ParseFenError {
         match self {
             ParseFenError::Empty => f.write_str("empty FEN"),
             ParseFenError::RankCount { found } => {
-                write!(f, "the board has {found} ranks separated by '/'; a Xiangqi board has 10")
+                write!(
+                    f,
+                    "the board has {found} ranks separated by '/'; a Xiangqi board has 10"
+                )
             }
             ParseFenError::RankWidth { rank, points } => {
                 write!(f, "rank {rank} describes {points} points; every rank has 9")
@@ -71,7 +74,10 @@ impl fmt::Display for ParseFenError {
                  uppercase for Red"
             ),
             ParseFenError::BadSide(s) => {
-                write!(f, "side to move is {s:?}; expected w (or r) for Red, b for Black")
+                write!(
+                    f,
+                    "side to move is {s:?}; expected w (or r) for Red, b for Black"
+                )
             }
             ParseFenError::BadCounter { field, text } => {
                 write!(f, "the {field} is {text:?}; expected a whole number")
@@ -145,14 +151,21 @@ fn parse_board(text: &str) -> Result<Board, ParseFenError> {
     Ok(board)
 }
 
-fn parse_counter(field: &'static str, text: Option<&str>, default: u32) -> Result<u32, ParseFenError> {
+fn parse_counter(
+    field: &'static str,
+    text: Option<&str>,
+    default: u32,
+) -> Result<u32, ParseFenError> {
     match text {
         None => Ok(default),
         Some(t) => t
             .parse::<u32>()
             .ok()
             .filter(|&n| n <= 100_000)
-            .ok_or_else(|| ParseFenError::BadCounter { field, text: t.to_string() }),
+            .ok_or_else(|| ParseFenError::BadCounter {
+                field,
+                text: t.to_string(),
+            }),
     }
 }
 
@@ -163,7 +176,9 @@ impl Setup {
     /// [`ParseFenError`] naming the field and rank at fault.
     pub fn from_fen(fen: &str) -> Result<Setup, ParseFenError> {
         let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
-        let Some(&board_text) = fields.first() else { return Err(ParseFenError::Empty) };
+        let Some(&board_text) = fields.first() else {
+            return Err(ParseFenError::Empty);
+        };
         if fields.len() > 6 {
             return Err(ParseFenError::TooManyFields(fields.len()));
         }
@@ -176,9 +191,17 @@ impl Setup {
         let halfmoves = parse_counter("half-move clock", fields.get(4).copied(), 0)?;
         let fullmoves = parse_counter("move number", fields.get(5).copied(), 1)?;
         if fullmoves == 0 {
-            return Err(ParseFenError::BadCounter { field: "move number", text: "0".into() });
+            return Err(ParseFenError::BadCounter {
+                field: "move number",
+                text: "0".into(),
+            });
         }
-        Ok(Setup { board, turn, halfmoves, fullmoves })
+        Ok(Setup {
+            board,
+            turn,
+            halfmoves,
+            fullmoves,
+        })
     }
 
     /// Writes the canonical FEN: K A B N R C P, `w`/`b`, `- -`, then both counters.
@@ -205,7 +228,12 @@ impl Setup {
                 s.push('/');
             }
         }
-        format!("{s} {} - - {} {}", self.turn.fen_char(), self.halfmoves, self.fullmoves)
+        format!(
+            "{s} {} - - {} {}",
+            self.turn.fen_char(),
+            self.halfmoves,
+            self.fullmoves
+        )
     }
 }
 
@@ -258,7 +286,10 @@ mod tests {
     #[test]
     fn reads_other_tools_spellings() {
         let alt = "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r";
-        assert_eq!(Position::from_fen(alt).map(|p| p.fen()), Ok(START_FEN.to_string()));
+        assert_eq!(
+            Position::from_fen(alt).map(|p| p.fen()),
+            Ok(START_FEN.to_string())
+        );
     }
 
     #[test]
@@ -272,14 +303,29 @@ mod tests {
         );
         assert_eq!(
             e("rnbakabnr/9/1c5c1/p1p1x1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"),
-            ParseFenError::UnknownLetter { letter: 'x', rank: 6 }
+            ParseFenError::UnknownLetter {
+                letter: 'x',
+                rank: 6
+            }
         );
-        assert_eq!(e("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x"), ParseFenError::BadSide("x".into()));
+        assert_eq!(
+            e("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x"),
+            ParseFenError::BadSide("x".into())
+        );
         assert!(matches!(
             e("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - z 1"),
-            ParseFenError::BadCounter { field: "half-move clock", .. }
+            ParseFenError::BadCounter {
+                field: "half-move clock",
+                ..
+            }
         ));
-        assert!(matches!(e("9/9/9/9/9/9/9/9/9/0 w"), ParseFenError::UnknownLetter { letter: '0', rank: 0 }));
+        assert!(matches!(
+            e("9/9/9/9/9/9/9/9/9/0 w"),
+            ParseFenError::UnknownLetter {
+                letter: '0',
+                rank: 0
+            }
+        ));
     }
 
     #[test]
@@ -295,27 +341,45 @@ mod tests {
         );
         assert_eq!(
             problems("3k5/9/9/9/9/9/9/9/9/K8 w"),
-            vec![Problem::OutsidePalace { piece: red(Role::General), square: Square::A0 }]
+            vec![Problem::OutsidePalace {
+                piece: red(Role::General),
+                square: Square::A0
+            }]
         );
         assert_eq!(
             problems("3k5/9/9/9/9/9/9/4A4/9/4K4 w"),
-            vec![Problem::OutsidePalace { piece: red(Role::Advisor), square: Square::E2 }]
+            vec![Problem::OutsidePalace {
+                piece: red(Role::Advisor),
+                square: Square::E2
+            }]
         );
         assert_eq!(
             problems("3k5/9/9/9/9/4B4/9/9/9/4K4 w"),
-            vec![Problem::UnreachableElephant { piece: red(Role::Elephant), square: Square::E4 }]
+            vec![Problem::UnreachableElephant {
+                piece: red(Role::Elephant),
+                square: Square::E4
+            }]
         );
         assert_eq!(
             problems("3k5/9/9/9/9/9/1P7/9/9/4K4 w"),
-            vec![Problem::ImpossibleSoldier { piece: red(Role::Soldier), square: Square::B3 }]
+            vec![Problem::ImpossibleSoldier {
+                piece: red(Role::Soldier),
+                square: Square::B3
+            }]
         );
         assert_eq!(
             problems("3k5/9/9/9/9/P8/P8/9/9/4K4 w"),
-            vec![Problem::StackedSoldiers { color: Color::Red, file: 0 }]
+            vec![Problem::StackedSoldiers {
+                color: Color::Red,
+                file: 0
+            }]
         );
         assert_eq!(
             problems("3k5/9/9/9/9/9/9/9/9/R2RKR3 w"),
-            vec![Problem::TooMany { piece: red(Role::Chariot), count: 3 }]
+            vec![Problem::TooMany {
+                piece: red(Role::Chariot),
+                count: 3
+            }]
         );
         assert_eq!(
             problems("3k5/9/9/9/9/9/9/9/9/3RK4 w"),

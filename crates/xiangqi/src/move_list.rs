@@ -18,7 +18,10 @@ impl MoveList {
     /// Returns an empty list.
     #[inline]
     pub const fn new() -> MoveList {
-        MoveList { moves: [Move::new(Square::A0, Square::A0); MAX_MOVES], len: 0 }
+        MoveList {
+            moves: [Move::new(Square::A0, Square::A0); MAX_MOVES],
+            len: 0,
+        }
     }
 
     /// Appends a move. The piece counts of a valid position bound the list (see
@@ -67,6 +70,8 @@ impl Deref for MoveList {
 
 impl std::fmt::Debug for MoveList {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter().map(|m| m.to_string())).finish()
+        f.debug_list()
+            .entries(self.iter().map(|m| m.to_string()))
+            .finish()
     }
 }

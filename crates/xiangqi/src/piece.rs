@@ -45,7 +45,11 @@ impl Piece {
     /// Reads a FEN letter (K A B N R C P, also E and H; uppercase Red, lowercase Black).
     /// Returns `None` for any other character.
     pub const fn from_fen_char(c: char) -> Option<Piece> {
-        let color = if c.is_ascii_uppercase() { Color::Red } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::Red
+        } else {
+            Color::Black
+        };
         match Role::from_fen_char(c) {
             Some(role) => Some(Piece { color, role }),
             None => None,

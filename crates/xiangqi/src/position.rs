@@ -83,13 +83,20 @@ impl fmt::Display for IllegalMove {
         match self {
             IllegalMove::NoPiece(m) => write!(f, "{m}: there is no piece on {}", m.from),
             IllegalMove::NotYourPiece(m) => {
-                write!(f, "{m}: the piece on {} belongs to the side not to move", m.from)
+                write!(
+                    f,
+                    "{m}: the piece on {} belongs to the side not to move",
+                    m.from
+                )
             }
             IllegalMove::CannotMoveThere(m, p) => {
                 write!(f, "{m}: a {} on {} cannot move to {}", p.role, m.from, m.to)
             }
             IllegalMove::LeavesGeneralInDanger(m) => {
-                write!(f, "{m}: the move leaves its own general in check or facing the other")
+                write!(
+                    f,
+                    "{m}: the move leaves its own general in check or facing the other"
+                )
             }
         }
     }
@@ -102,8 +109,19 @@ const NONE: usize = usize::MAX;
 impl Position {
     /// Returns the starting position, Red to move (WXF 2018, Article 1).
     pub fn start() -> Position {
-        let setup = Setup { board: Board::start(), turn: Color::Red, halfmoves: 0, fullmoves: 1 };
-        Position::unchecked(setup, ByColor { red: Square::E0, black: Square::E9 })
+        let setup = Setup {
+            board: Board::start(),
+            turn: Color::Red,
+            halfmoves: 0,
+            fullmoves: 1,
+        };
+        Position::unchecked(
+            setup,
+            ByColor {
+                red: Square::E0,
+                black: Square::E9,
+            },
+        )
     }
 
     /// Checks `setup` and turns it into a playable position.
@@ -121,7 +139,9 @@ impl Position {
         let key = setup
             .board
             .pieces()
-            .fold(zobrist::side_key(setup.turn), |k, (sq, p)| k ^ zobrist::piece_key(p, sq));
+            .fold(zobrist::side_key(setup.turn), |k, (sq, p)| {
+                k ^ zobrist::piece_key(p, sq)
+            });
         Position {
             board: setup.board,
             turn: setup.turn,
@@ -212,8 +232,14 @@ impl Position {
     /// move leaves a consistent board that the rules would not allow.
     #[inline]
     pub fn make_move(&mut self, m: Move) -> Undo {
-        let mut undo = Undo { captured: None, halfmoves: self.halfmoves, key: self.key };
-        let Some(piece) = self.board.piece_at(m.from) else { return undo };
+        let mut undo = Undo {
+            captured: None,
+            halfmoves: self.halfmoves,
+            key: self.key,
+        };
+        let Some(piece) = self.board.piece_at(m.from) else {
+            return undo;
+        };
         let captured = self.board.remove(m.to);
         let mut key = self.key ^ zobrist::BLACK_TO_MOVE;
         if let Some(c) = captured {
@@ -240,7 +266,9 @@ impl Position {
     /// the [`Undo`] it returned.
     #[inline]
     pub fn unmake_move(&mut self, m: Move, undo: Undo) {
-        let Some(piece) = self.board.piece_at(m.to) else { return };
+        let Some(piece) = self.board.piece_at(m.to) else {
+            return;
+        };
         self.turn = !self.turn;
         if self.turn == Color::Black {
             self.fullmoves -= 1;
@@ -309,15 +337,16 @@ impl Position {
                 out.insert(Square::from_index(from as usize).unwrap_or(sq));
             }
         }
-        let mut add_stepper = |role: Role, table: &[Steps; 90]| {
-            for from in self.board.by_piece(Piece::new(by, role)) {
-                if table[from.index()].as_slice().iter().any(|&(b, t)| {
-                    t as usize == s && (b as usize == s || cells(b as usize) == 0)
-                }) {
-                    out.insert(from);
+        let mut add_stepper =
+            |role: Role, table: &[Steps; 90]| {
+                for from in self.board.by_piece(Piece::new(by, role)) {
+                    if table[from.index()].as_slice().iter().any(|&(b, t)| {
+                        t as usize == s && (b as usize == s || cells(b as usize) == 0)
+                    }) {
+                        out.insert(from);
+                    }
                 }
-            }
-        };
+            };
         add_stepper(Role::Soldier, &SOLDIER_MOVES[by.index()]);
         add_stepper(Role::Advisor, &ADVISOR_MOVES);
         add_stepper(Role::Elephant, &ELEPHANT_MOVES);
@@ -351,7 +380,9 @@ impl Position {
             while i < squares.len() && cell(squares[i] as usize) == 0 {
                 i += 1;
             }
-            let Some(&first) = squares.get(i) else { continue };
+            let Some(&first) = squares.get(i) else {
+                continue;
+            };
             let c = cell(first as usize);
             if c == chariot || (c == general && dir < 2) {
                 return true;
@@ -530,13 +561,21 @@ impl Position {
     /// Tells whether `piece` on `m.from` may go to `m.to` by its rule of movement, ignoring
     /// the safety of its own general.
     fn can_reach(&self, piece: Piece, m: Move) -> bool {
-        if self.board.piece_at(m.to).is_some_and(|t| t.color == piece.color) || m.from == m.to {
+        if self
+            .board
+            .piece_at(m.to)
+            .is_some_and(|t| t.color == piece.color)
+            || m.from == m.to
+        {
             return false;
         }
         let (from, to) = (m.from, m.to);
         let df = to.file() as i8 - from.file() as i8;
         let dr = to.rank() as i8 - from.rank() as i8;
-        let empty = |df: i8, dr: i8| from.offset(df, dr).is_some_and(|s| self.board.is_empty_at(s));
+        let empty = |df: i8, dr: i8| {
+            from.offset(df, dr)
+                .is_some_and(|s| self.board.is_empty_at(s))
+        };
         let between = || {
             if df != 0 && dr != 0 {
                 return None;
@@ -550,7 +589,10 @@ impl Position {
             Role::General => palace && df.abs() + dr.abs() == 1,
             Role::Advisor => palace && df.abs() == 1 && dr.abs() == 1,
             Role::Elephant => {
-                df.abs() == 2 && dr.abs() == 2 && to.is_on_side(piece.color) && empty(df / 2, dr / 2)
+                df.abs() == 2
+                    && dr.abs() == 2
+                    && to.is_on_side(piece.color)
+                    && empty(df / 2, dr / 2)
             }
             Role::Horse => match (df.abs(), dr.abs()) {
                 (1, 2) => empty(0, dr / 2),
@@ -565,7 +607,8 @@ impl Position {
             },
             Role::Soldier => {
                 let fwd = piece.color.forward();
-                (df == 0 && dr == fwd) || (dr == 0 && df.abs() == 1 && !from.is_on_side(piece.color))
+                (df == 0 && dr == fwd)
+                    || (dr == 0 && df.abs() == 1 && !from.is_on_side(piece.color))
             }
         }
     }
@@ -578,9 +621,15 @@ impl Position {
         if !self.legal_moves().is_empty() {
             return None;
         }
-        let termination =
-            if self.is_check() { Termination::Checkmate } else { Termination::NoLegalMoves };
-        Some(Outcome { winner: !self.turn, termination })
+        let termination = if self.is_check() {
+            Termination::Checkmate
+        } else {
+            Termination::NoLegalMoves
+        };
+        Some(Outcome {
+            winner: !self.turn,
+            termination,
+        })
     }
 
     /// Tells whether `m` captures a piece here.

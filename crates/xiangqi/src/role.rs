@@ -131,7 +131,10 @@ impl Role {
     /// Tells whether a piece of this kind can ever cross the river (chariot, horse, cannon,
     /// soldier). The general, advisors and elephants never leave their own half.
     pub const fn can_cross_river(self) -> bool {
-        matches!(self, Role::Horse | Role::Chariot | Role::Cannon | Role::Soldier)
+        matches!(
+            self,
+            Role::Horse | Role::Chariot | Role::Cannon | Role::Soldier
+        )
     }
 }
 
@@ -149,7 +152,10 @@ mod tests {
     fn fen_letters_round_trip() {
         for r in Role::ALL {
             assert_eq!(Role::from_fen_char(r.fen_char()), Some(r));
-            assert_eq!(Role::from_fen_char(r.fen_char().to_ascii_lowercase()), Some(r));
+            assert_eq!(
+                Role::from_fen_char(r.fen_char().to_ascii_lowercase()),
+                Some(r)
+            );
             assert_eq!(Role::from_index(r.index()), Some(r));
         }
         assert_eq!(Role::from_fen_char('h'), Some(Role::Horse));

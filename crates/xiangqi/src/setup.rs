@@ -21,7 +21,12 @@ pub struct Setup {
 impl Default for Setup {
     /// Returns the starting position.
     fn default() -> Self {
-        Setup { board: Board::start(), turn: Color::Red, halfmoves: 0, fullmoves: 1 }
+        Setup {
+            board: Board::start(),
+            turn: Color::Red,
+            halfmoves: 0,
+            fullmoves: 1,
+        }
     }
 }
 
@@ -94,10 +99,16 @@ impl fmt::Display for Problem {
                 write!(f, "{piece} on {square} is outside its palace")
             }
             Problem::UnreachableElephant { piece, square } => {
-                write!(f, "{piece} on {square}: an elephant can never reach that point")
+                write!(
+                    f,
+                    "{piece} on {square}: an elephant can never reach that point"
+                )
             }
             Problem::ImpossibleSoldier { piece, square } => {
-                write!(f, "{piece} on {square}: a soldier can never reach that point")
+                write!(
+                    f,
+                    "{piece} on {square}: a soldier can never reach that point"
+                )
             }
             Problem::StackedSoldiers { color, file: x } => write!(
                 f,
@@ -105,7 +116,11 @@ impl fmt::Display for Problem {
                 file(x)
             ),
             Problem::GeneralsFacing { file: x } => {
-                write!(f, "the generals face each other on the open file {}", file(x))
+                write!(
+                    f,
+                    "the generals face each other on the open file {}",
+                    file(x)
+                )
             }
             Problem::OpponentInCheck(c) => {
                 write!(f, "{c} is in check but it is {}'s turn", !*c)
@@ -119,8 +134,8 @@ impl fmt::Display for Problem {
 pub struct PositionError {
     /// Each problem, in board order, at least one.
     pub problems: Vec<Problem>,
-    /// The rejected setup, unchanged.
-    pub setup: Setup,
+    /// The rejected setup, unchanged (boxed: a setup is a few hundred bytes).
+    pub setup: Box<Setup>,
 }
 
 impl fmt::Display for PositionError {
@@ -190,19 +205,27 @@ pub(crate) fn validate(setup: &Setup) -> Result<ByColor<Square>, PositionError> 
             Role::Soldier if square.is_on_side(c) => {
                 let seen = &mut uncrossed_soldier_files[c][square.file() as usize];
                 if *seen {
-                    problems.push(Problem::StackedSoldiers { color: c, file: square.file() });
+                    problems.push(Problem::StackedSoldiers {
+                        color: c,
+                        file: square.file(),
+                    });
                 }
                 *seen = true;
             }
             _ => {}
         }
     }
-    let (Some(red), Some(black)) = (board.general(Color::Red), board.general(Color::Black))
-    else {
-        return Err(PositionError { problems, setup: setup.clone() });
+    let (Some(red), Some(black)) = (board.general(Color::Red), board.general(Color::Black)) else {
+        return Err(PositionError {
+            problems,
+            setup: Box::new(setup.clone()),
+        });
     };
     if !problems.is_empty() {
-        return Err(PositionError { problems, setup: setup.clone() });
+        return Err(PositionError {
+            problems,
+            setup: Box::new(setup.clone()),
+        });
     }
     let generals = ByColor { red, black };
     let facing = red.file() == black.file()
@@ -222,7 +245,10 @@ pub(crate) fn validate(setup: &Setup) -> Result<ByColor<Square>, PositionError> 
     if problems.is_empty() {
         Ok(generals)
     } else {
-        Err(PositionError { problems, setup: setup.clone() })
+        Err(PositionError {
+            problems,
+            setup: Box::new(setup.clone()),
+        })
     }
 }
 
@@ -232,7 +258,8 @@ mod tests {
 
     #[test]
     fn reachable_points_match_the_rules() {
-        let count = |f: fn(Color, Square) -> bool| Square::all().filter(|&s| f(Color::Red, s)).count();
+        let count =
+            |f: fn(Color, Square) -> bool| Square::all().filter(|&s| f(Color::Red, s)).count();
         assert_eq!(count(advisor_point), 5);
         assert_eq!(count(elephant_point), 7);
         assert_eq!(count(soldier_point), 10 + 45);

@@ -160,7 +160,11 @@ pub struct ParseSquareError(pub String);
 
 impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}` is not a point: expected a file a-i and a rank 0-9, like e3", self.0)
+        write!(
+            f,
+            "`{}` is not a point: expected a file a-i and a rank 0-9, like e3",
+            self.0
+        )
     }
 }
 

@@ -9,7 +9,11 @@
 use std::path::Path;
 use xiangqi::{perft, Position};
 
-const NODE_LIMIT: u64 = if cfg!(debug_assertions) { 2_000_000 } else { 150_000_000 };
+const NODE_LIMIT: u64 = if cfg!(debug_assertions) {
+    2_000_000
+} else {
+    150_000_000
+};
 
 struct Case {
     file: String,
@@ -20,7 +24,9 @@ struct Case {
 }
 
 fn read_cases(name: &str) -> Vec<Case> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines()
         .enumerate()
@@ -45,9 +51,17 @@ fn run(name: &str) -> usize {
         if c.nodes > NODE_LIMIT {
             continue;
         }
-        let mut pos = Position::from_fen(&c.fen)
-            .unwrap_or_else(|e| panic!("{}:{}: {e}", c.file, c.line));
-        assert_eq!(perft(&mut pos, c.depth), c.nodes, "{}:{} {} depth {}", c.file, c.line, c.fen, c.depth);
+        let mut pos =
+            Position::from_fen(&c.fen).unwrap_or_else(|e| panic!("{}:{}: {e}", c.file, c.line));
+        assert_eq!(
+            perft(&mut pos, c.depth),
+            c.nodes,
+            "{}:{} {} depth {}",
+            c.file,
+            c.line,
+            c.fen,
+            c.depth
+        );
         ran += 1;
     }
     ran
