@@ -53,6 +53,7 @@ mod board;
 mod chess_move;
 mod color;
 pub mod fen;
+pub mod game;
 mod move_list;
 pub mod perft;
 mod piece;

@@ -426,7 +426,7 @@ impl Position {
     /// particular order.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate_pseudo_legal(&mut list);
+        self.generate_pseudo_legal(self.turn, &mut list);
         let us = self.turn;
         let k = self.generals[us].index();
         let in_check = self.is_check();
@@ -458,8 +458,9 @@ impl Position {
         !self.attacked_after(target, !us, from, to, moved)
     }
 
-    fn generate_pseudo_legal(&self, list: &mut MoveList) {
-        let us = self.turn;
+    /// Generates the moves `us` could make by the pieces' rules of movement alone, without
+    /// asking whether its own general stays safe (and whichever side is to move).
+    pub(crate) fn generate_pseudo_legal(&self, us: Color, list: &mut MoveList) {
         let own = |q: u8| {
             let c = self.board.code_at(q as usize);
             c != 0 && (c as usize - 1) / 7 == us.index()
