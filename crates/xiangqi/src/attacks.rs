@@ -1,7 +1,7 @@
 //! Precomputed move patterns for each point, built at compile time.
 //!
 //! Each table answers "from this point, where can this kind of piece go, and which point must
-//! be empty for it": the horse's leg and the elephant's eye (WXF 2018, Article 2). Sliding
+//! be empty for it": the horse's leg and the elephant's eye (WXF 2018, moves of the pieces). Sliding
 //! pieces use [`RAYS`]: the points in each of the four directions, nearest first.
 
 use crate::{Color, Square};
@@ -102,7 +102,7 @@ const fn build_rays() -> [[Ray; 4]; 90] {
 }
 
 /// Horse moves from each point: `(leg, target)`. The leg is the orthogonal neighbour the horse
-/// passes first; a piece there blocks both moves that use it. Source: WXF 2018, Article 2.4.
+/// passes first; a piece there blocks both moves that use it. Source: WXF 2018, moves of the pieces.
 const fn build_horse_moves() -> [Steps; 90] {
     let mut t = [Steps::EMPTY; 90];
     let mut s = 0;
@@ -148,7 +148,7 @@ const fn build_horse_attackers() -> [Steps; 90] {
 }
 
 /// Elephant moves: `(eye, target)`, two points diagonally, never across the river.
-/// Source: WXF 2018, Article 2.3.
+/// Source: WXF 2018, moves of the pieces.
 const fn build_elephant_moves() -> [Steps; 90] {
     let mut t = [Steps::EMPTY; 90];
     let mut s = 0;
@@ -171,7 +171,7 @@ const fn build_elephant_moves() -> [Steps; 90] {
     t
 }
 
-/// Advisor moves: one point diagonally inside the palace. Source: WXF 2018, Article 2.2.
+/// Advisor moves: one point diagonally inside the palace. Source: WXF 2018, moves of the pieces.
 const fn build_advisor_moves() -> [Steps; 90] {
     let mut t = [Steps::EMPTY; 90];
     let mut s = 0;
@@ -194,7 +194,7 @@ const fn build_advisor_moves() -> [Steps; 90] {
     t
 }
 
-/// General moves: one point orthogonally inside the palace. Source: WXF 2018, Article 2.1.
+/// General moves: one point orthogonally inside the palace. Source: WXF 2018, moves of the pieces.
 const fn build_general_moves() -> [Steps; 90] {
     let mut t = [Steps::EMPTY; 90];
     let mut s = 0;
@@ -217,7 +217,7 @@ const fn build_general_moves() -> [Steps; 90] {
 }
 
 /// Soldier moves for each side: forward, and sideways once across the river.
-/// Source: WXF 2018, Article 2.7.
+/// Source: WXF 2018, moves of the pieces.
 const fn build_soldier_moves() -> [[Steps; 90]; 2] {
     let mut t = [[Steps::EMPTY; 90]; 2];
     let mut c = 0;

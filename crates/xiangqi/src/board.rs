@@ -39,7 +39,7 @@ impl Board {
         }
     }
 
-    /// Returns the standard starting arrangement (WXF 2018, Article 1).
+    /// Returns the standard starting arrangement (WXF 2018, board and pieces).
     pub fn start() -> Board {
         let mut b = Board::empty();
         let back = [

@@ -4,7 +4,7 @@ use std::fmt;
 use std::ops::{Index, IndexMut, Not};
 
 /// One of the two sides. Red moves first and sits at the bottom of the board (ranks 0–4 are
-/// Red's half); Black sits at the top (ranks 5–9). Source: WXF 2018, Article 1.
+/// Red's half); Black sits at the top (ranks 5–9). Source: WXF 2018, board and pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
     /// The side that moves first; uppercase letters in FEN.

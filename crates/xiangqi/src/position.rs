@@ -10,7 +10,7 @@ use crate::{zobrist, Bitboard, Board, ByColor, Color, Move, MoveList, Piece, Rol
 use std::fmt;
 
 /// A position that can be played from: exactly one general a side, every piece on a point it
-/// can reach, and the side that just moved not in check (WXF 2018, Articles 1–2).
+/// can reach, and the side that just moved not in check (WXF 2018, board, pieces and their moves).
 ///
 /// Build one with [`Position::start`], [`Position::from_fen`] or
 /// [`Position::from_setup`]; change it with [`Position::play`] (checked) or
@@ -46,7 +46,7 @@ pub struct Undo {
 }
 
 /// How a game ends when the side to move has no legal move. In Xiangqi both are losses for
-/// that side. Source: WXF 2018, Article 3 (checkmate and stalemate both lose).
+/// that side. Source: WXF 2018, winning and losing (checkmate and stalemate both lose).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Termination {
     /// The side to move is in check and has no legal move.
@@ -107,7 +107,7 @@ impl std::error::Error for IllegalMove {}
 const NONE: usize = usize::MAX;
 
 impl Position {
-    /// Returns the starting position, Red to move (WXF 2018, Article 1).
+    /// Returns the starting position, Red to move (WXF 2018, board and pieces).
     pub fn start() -> Position {
         let setup = Setup {
             board: Board::start(),
@@ -188,7 +188,7 @@ impl Position {
     }
 
     /// Returns the 64-bit Zobrist key of the arrangement and side to move (counters are not
-    /// part of it, so equal keys mean a repetition in the sense of WXF 2018, Article 25).
+    /// part of it, so equal keys mean a repetition in the sense of WXF 2018, repetition rules).
     #[inline]
     pub fn key(&self) -> u64 {
         self.key
@@ -292,7 +292,7 @@ impl Position {
     }
 
     /// Tells whether the side to move is in check: its general attacked by a chariot, horse,
-    /// cannon or soldier, or facing the other general on an open file (WXF 2018, Article 2).
+    /// cannon or soldier, or facing the other general on an open file (WXF 2018, moves of the pieces).
     pub fn is_check(&self) -> bool {
         self.attacked_after(self.generals[self.turn].index(), !self.turn, NONE, NONE, 0)
     }
@@ -422,7 +422,7 @@ impl Position {
         false
     }
 
-    /// Generates every legal move of the side to move (WXF 2018, Article 2), in no
+    /// Generates every legal move of the side to move (WXF 2018, moves of the pieces), in no
     /// particular order.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
@@ -615,7 +615,7 @@ impl Position {
     }
 
     /// Returns how the game ends here if the side to move has no legal move: that side loses,
-    /// by checkmate when in check and otherwise for having no move (WXF 2018, Article 3).
+    /// by checkmate when in check and otherwise for having no move (WXF 2018, winning and losing).
     /// Returns `None` while a legal move exists. Repetition and move-count rules are not
     /// judged here.
     pub fn outcome(&self) -> Option<Outcome> {

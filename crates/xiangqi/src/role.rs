@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-/// The kind of a piece, without its colour. Source: WXF 2018, Article 1 (names) and
-/// Article 2 (moves).
+/// The kind of a piece, without its colour. Source: WXF 2018, board and pieces (names)
+/// and moves of the pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Role {
     /// 帥/將 — moves one point orthogonally inside its palace. FEN `K`, WXF `K`.
@@ -119,7 +119,7 @@ impl Role {
     }
 
     /// Returns how many pieces of this kind each side starts with (1, 2, 2, 2, 2, 2, 5).
-    /// There is no promotion, so no side ever has more. Source: WXF 2018, Article 1.
+    /// There is no promotion, so no side ever has more. Source: WXF 2018, board and pieces.
     pub const fn initial_count(self) -> u8 {
         match self {
             Role::General => 1,

@@ -43,7 +43,7 @@ pub enum Problem {
         count: u32,
     },
     /// A general or advisor stands outside its palace, or an advisor off the five palace
-    /// points it can reach (WXF 2018, Articles 2.1–2.2).
+    /// points it can reach (WXF 2018, moves of the pieces–2.2).
     OutsidePalace {
         /// The piece.
         piece: Piece,
@@ -51,7 +51,7 @@ pub enum Problem {
         square: Square,
     },
     /// An elephant stands on a point no elephant of its side can reach: only seven points
-    /// on its own side of the river are possible (WXF 2018, Article 2.3).
+    /// on its own side of the river are possible (WXF 2018, moves of the pieces).
     UnreachableElephant {
         /// The piece.
         piece: Piece,
@@ -59,7 +59,7 @@ pub enum Problem {
         square: Square,
     },
     /// A soldier stands behind its starting rank, or before the river on a file where no
-    /// soldier starts (soldiers only move sideways after crossing; WXF 2018, Article 2.7).
+    /// soldier starts (soldiers only move sideways after crossing; WXF 2018, moves of the pieces).
     ImpossibleSoldier {
         /// The piece.
         piece: Piece,
@@ -74,7 +74,7 @@ pub enum Problem {
         /// The file, 0 (a) to 8 (i).
         file: u8,
     },
-    /// The two generals face each other on an open file (WXF 2018, Article 2.1).
+    /// The two generals face each other on an open file (WXF 2018, moves of the pieces).
     GeneralsFacing {
         /// The file, 0 (a) to 8 (i).
         file: u8,

@@ -105,7 +105,7 @@ impl Square {
     }
 
     /// Tells whether the point is on `color`'s side of the river (ranks 0–4 for Red, 5–9 for
-    /// Black). Source: WXF 2018, Article 1.
+    /// Black). Source: WXF 2018, board and pieces.
     #[inline]
     pub const fn is_on_side(self, color: Color) -> bool {
         match color {
@@ -115,7 +115,7 @@ impl Square {
     }
 
     /// Tells whether the point lies in `color`'s palace (files d–f, ranks 0–2 for Red, 7–9
-    /// for Black). Source: WXF 2018, Article 1.
+    /// for Black). Source: WXF 2018, board and pieces.
     #[inline]
     pub const fn is_in_palace(self, color: Color) -> bool {
         let f = self.file();

@@ -1,6 +1,6 @@
 //! Judging a repeated cycle: which side, if any, checked or chased on every move of it.
 //!
-//! WXF 2018, Articles 23–26 (summarised): a repetition is the same arrangement with the same
+//! WXF 2018, repetition rules (summarised): a repetition is the same arrangement with the same
 //! side to move. A side that gives check with every move of the cycle checks perpetually; a
 //! side that threatens the same enemy piece with every move (checks may be mixed in: "one
 //! check, one chase" is a chase) chases perpetually. One forbidden side loses; when one

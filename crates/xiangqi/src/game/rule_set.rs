@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 /// The end-of-game rules a game is played under; stored with every game by its
 /// [`RuleSet::name`]. Both sets share the rules of movement, checkmate and "no legal move
-/// loses" (WXF 2018, Articles 1–3); they differ in repetition and move-count draws.
+/// loses" (WXF 2018: board and pieces, moves, winning and losing); they differ in repetition and move-count draws.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum RuleSet {
     /// `wxf-2018`, the default: World Xiangqi Federation rules of 2018. Repetitions are

@@ -49,19 +49,19 @@ impl GameResult {
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reason {
-    /// The loser is in check with no legal move (WXF 2018, Article 3).
+    /// The loser is in check with no legal move (WXF 2018, winning and losing).
     Checkmate,
     /// The loser is not in check but has no legal move, which also loses (WXF 2018,
-    /// Article 3).
+    /// winning and losing).
     NoLegalMoves,
     /// The loser resigned.
     Resignation,
     /// The loser ran out of time.
     TimeForfeit,
-    /// The loser gave check with every move of a repeated cycle (WXF 2018, Article 25).
+    /// The loser gave check with every move of a repeated cycle (WXF 2018, repetition rules).
     PerpetualCheck,
     /// The loser chased the same piece with every move of a repeated cycle (WXF 2018,
-    /// Articles 23–25).
+    /// repetition rules).
     PerpetualChase,
     /// A position repeated with no forbidden conduct, or both sides equally at fault: draw.
     Repetition,

@@ -1,7 +1,7 @@
 //! What a move threatens: the enemy pieces it newly attacks, and which of those attacks are
 //! chases in the sense of the WXF 2018 repetition rules.
 //!
-//! A *chase* is a new threat to capture an enemy piece (WXF 2018, Articles 23–24 and the
+//! A *chase* is a new threat to capture an enemy piece (WXF 2018, repetition rules and the
 //! chase examples of its appendix). This module applies these tests to each new attack:
 //!
 //! 1. The attacker is not a general or a soldier (their threats are always allowed).
