@@ -42,6 +42,8 @@
 //!
 //! # Modules
 //! - [`fen`]: FEN reading and writing.
+//! - [`iccs`], [`wxf`], [`chinese`]: move notation, read and written for a position
+//!   (`h2e2`, `C2=5`, `炮二平五`); [`notation`] holds their shared error and a reader for any.
 //! - [`perft`](mod@perft): counting move-tree leaves to prove the generator.
 //! - [`attacks`]: the precomputed move patterns (horse legs, elephant eyes, rays).
 
@@ -51,16 +53,22 @@ pub mod attacks;
 mod bitboard;
 mod board;
 mod chess_move;
+pub mod chinese;
 mod color;
+mod descriptor;
 pub mod fen;
 pub mod game;
+pub mod iccs;
 mod move_list;
+pub mod notation;
 pub mod perft;
 mod piece;
 mod position;
+mod resolve;
 mod role;
 mod setup;
 mod square;
+pub mod wxf;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
@@ -69,6 +77,7 @@ pub use chess_move::{Move, ParseMoveError};
 pub use color::{ByColor, Color};
 pub use fen::{FenError, ParseFenError, START_FEN};
 pub use move_list::{MoveList, MAX_MOVES};
+pub use notation::NotationError;
 pub use perft::{divide, perft};
 pub use piece::Piece;
 pub use position::{IllegalMove, Outcome, Position, Termination, Undo};
