@@ -168,10 +168,17 @@ impl fmt::Display for NotationError {
                 "a front/rear marker needs two {}s on one file, and no two {}s share a file",
                 piece.role, piece
             ),
+            NotationError::NoSuchTandemPiece {
+                piece,
+                file,
+                count: 1,
+            } => write!(
+                f,
+                "only one {piece} stands on file {file}, so a front/rear marker does not apply"
+            ),
             NotationError::NoSuchTandemPiece { piece, file, count } => write!(
                 f,
-                "{count} {}s share file {file}; the marker names none of them",
-                piece
+                "{count} {piece}s share file {file}; the marker names none of them"
             ),
             NotationError::NeedsMarker { piece, file, count } => write!(
                 f,
