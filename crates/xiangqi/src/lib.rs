@@ -62,6 +62,7 @@ pub mod iccs;
 mod move_list;
 pub mod notation;
 pub mod perft;
+pub mod pgn;
 mod piece;
 mod position;
 mod resolve;

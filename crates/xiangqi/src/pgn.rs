@@ -1,0 +1,452 @@
+//! PGN: game records as text, as Xiangqi tools exchange them.
+//!
+//! Written with the tags `[Game "Chinese Chess"]` and `[Variant "xiangqi"]` (the first as
+//! xqbase and most Chinese-language tools write it, the second as lichess-style tools and
+//! Fairy-Stockfish expect), `[Result]`, `[SetUp "1"]` and `[FEN]` for the start position,
+//! `[Rules]` for the rule set, and the moves in WXF notation with move numbers.
+//!
+//! Read: any tags (values in double quotes with `\"` and `\\` escapes); move numbers
+//! (`1.`, `1...`), comments (`{…}` and `;` to the end of the line), variations (`(…)`,
+//! skipped), numeric annotation glyphs (`$1`) and `!`/`?` suffixes are ignored; each move may
+//! be ICCS (`h2e2`, `H2-E2`), WXF (`C2=5`) or Chinese (`炮二平五`).
+//!
+//! ```
+//! use xiangqi::game::{Game, RuleSet};
+//! use xiangqi::pgn;
+//! let text = "[Game \"Chinese Chess\"]\n[Format \"ICCS\"]\n\n1. H2-E2 H9-G7 2. H0-G2 *";
+//! let record = pgn::read(text)?;
+//! assert_eq!(record.game.moves().len(), 3);
+//! assert!(pgn::write(&record.game, &record.tags).contains("1. C2=5 H8+7 2. H2+3 *"));
+//! # Ok::<(), pgn::PgnError>(())
+//! ```
+
+use crate::game::{Game, GameError, Reason, RuleSet};
+use crate::notation::{self, NotationError};
+use crate::{FenError, Position, START_FEN};
+use std::fmt;
+
+/// A game read from PGN, with its tags in the order they appeared.
+#[derive(Clone, Debug)]
+pub struct PgnGame {
+    /// `(name, value)` pairs as written.
+    pub tags: Vec<(String, String)>,
+    /// The game, replayed and judged under the `[Rules]` tag's rule set (default
+    /// `wxf-2018`).
+    pub game: Game,
+}
+
+impl PgnGame {
+    /// Returns the value of the first tag called `name` (case-insensitive).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        tag(&self.tags, name)
+    }
+}
+
+fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
+}
+
+/// Why a PGN text could not be read. Lines count from 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnError {
+    /// A tag line is not `[Name "value"]`.
+    BadTag {
+        /// The line.
+        line: usize,
+    },
+    /// The `[FEN]` tag is not a legal position.
+    Fen(FenError),
+    /// The `[Rules]` tag names no known rule set.
+    Rules(String),
+    /// A move could not be read or played.
+    Move {
+        /// The line.
+        line: usize,
+        /// The ply number it would have had.
+        ply: usize,
+        /// The text of the move.
+        text: String,
+        /// Why.
+        reason: NotationError,
+    },
+    /// A move came after the game had ended.
+    AfterEnd {
+        /// The line.
+        line: usize,
+        /// The text of the move.
+        text: String,
+    },
+    /// A comment or variation is not closed.
+    Unclosed {
+        /// The line where it opened.
+        line: usize,
+    },
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnError::BadTag { line } => {
+                write!(f, "line {line}: a tag must look like [Name \"value\"]")
+            }
+            PgnError::Fen(e) => write!(f, "[FEN] tag: {e}"),
+            PgnError::Rules(s) => write!(f, "[Rules] tag: unknown rule set {s:?}"),
+            PgnError::Move {
+                line,
+                ply,
+                text,
+                reason,
+            } => {
+                write!(f, "line {line}, ply {ply}: cannot play {text:?}: {reason}")
+            }
+            PgnError::AfterEnd { line, text } => {
+                write!(
+                    f,
+                    "line {line}: move {text:?} comes after the end of the game"
+                )
+            }
+            PgnError::Unclosed { line } => {
+                write!(f, "line {line}: a comment or variation is never closed")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+/// Reads the first game of a PGN text.
+///
+/// # Errors
+/// [`PgnError`] naming the line and, for moves, the ply and the reason.
+pub fn read(text: &str) -> Result<PgnGame, PgnError> {
+    let mut tags = Vec::new();
+    let mut movetext = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.starts_with('[') && movetext.is_empty() {
+            tags.push(parse_tag(line).ok_or(PgnError::BadTag { line: i + 1 })?);
+        } else if !line.is_empty() || !movetext.is_empty() {
+            movetext.push((i + 1, raw));
+        }
+    }
+    let rules = match tag(&tags, "Rules") {
+        Some(r) => r
+            .parse::<RuleSet>()
+            .map_err(|_| PgnError::Rules(r.to_string()))?,
+        None => RuleSet::default(),
+    };
+    let fen = tag(&tags, "FEN").unwrap_or(START_FEN);
+    let start = Position::from_fen(fen).map_err(PgnError::Fen)?;
+    let mut game = Game::new(start, rules);
+    for (line, token) in tokens(&movetext)? {
+        let ply = game.plies().len() + 1;
+        let m = notation::parse_any(game.position(), token).map_err(|reason| PgnError::Move {
+            line,
+            ply,
+            text: token.to_string(),
+            reason,
+        })?;
+        match game.play(m) {
+            Ok(_) => {}
+            Err(GameError::GameOver(_)) => {
+                return Err(PgnError::AfterEnd {
+                    line,
+                    text: token.to_string(),
+                })
+            }
+            Err(GameError::Illegal { reason, .. }) => {
+                // parse_any has checked legality already; kept for completeness.
+                let reason = NotationError::Illegal(reason);
+                return Err(PgnError::Move {
+                    line,
+                    ply,
+                    text: token.to_string(),
+                    reason,
+                });
+            }
+            Err(_) => {
+                return Err(PgnError::AfterEnd {
+                    line,
+                    text: token.to_string(),
+                })
+            }
+        }
+    }
+    apply_result_tag(&mut game, tag(&tags, "Result"));
+    Ok(PgnGame { tags, game })
+}
+
+/// Ends a game that the moves leave open but whose `[Result]` tag says how it ended
+/// (resignation, time or agreement are not visible in the moves).
+fn apply_result_tag(game: &mut Game, result: Option<&str>) {
+    if game.status().is_over() {
+        return;
+    }
+    // Cannot fail: the game is not over (checked above).
+    let _ = match result.map(str::trim) {
+        Some("1-0") => game.resign(crate::Color::Black),
+        Some("0-1") => game.resign(crate::Color::Red),
+        Some("1/2-1/2") => game.agree_draw(),
+        _ => return,
+    };
+}
+
+fn parse_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.trim_end().strip_suffix(']')?.trim();
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    let rest = rest.trim();
+    let quoted = rest.strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            value.push(chars.next()?);
+        } else {
+            value.push(c);
+        }
+    }
+    Some((name.to_string(), value))
+}
+
+/// Splits movetext into move tokens with their line numbers, dropping numbers, comments,
+/// variations, annotations and the result.
+fn tokens<'a>(lines: &[(usize, &'a str)]) -> Result<Vec<(usize, &'a str)>, PgnError> {
+    let mut out = Vec::new();
+    let mut brace_open: Option<usize> = None;
+    let mut depth = 0usize;
+    let mut paren_line = 0;
+    for &(line, text) in lines {
+        let mut rest = text;
+        while !rest.is_empty() {
+            if brace_open.is_some() {
+                match rest.find('}') {
+                    Some(i) => {
+                        rest = &rest[i + 1..];
+                        brace_open = None;
+                    }
+                    None => rest = "",
+                }
+                continue;
+            }
+            let Some(c) = rest.chars().next() else { break };
+            if c.is_whitespace() {
+                rest = &rest[c.len_utf8()..];
+            } else if c == '{' {
+                brace_open = Some(line);
+                rest = &rest[1..];
+            } else if c == ';' {
+                rest = "";
+            } else if c == '(' {
+                if depth == 0 {
+                    paren_line = line;
+                }
+                depth += 1;
+                rest = &rest[1..];
+            } else if c == ')' {
+                depth = depth.saturating_sub(1);
+                rest = &rest[1..];
+            } else {
+                let end = rest
+                    .find(|ch: char| ch.is_whitespace() || "{};()".contains(ch))
+                    .unwrap_or(rest.len());
+                let word = &rest[..end];
+                rest = &rest[end..];
+                if depth == 0 {
+                    if let Some(m) = move_token(word) {
+                        out.push((line, m));
+                    }
+                }
+            }
+        }
+    }
+    if let Some(line) = brace_open {
+        return Err(PgnError::Unclosed { line });
+    }
+    if depth > 0 {
+        return Err(PgnError::Unclosed { line: paren_line });
+    }
+    Ok(out)
+}
+
+/// Strips a move number prefix (`12.`, `12...`) and annotation suffixes from a word; returns
+/// `None` for words that are not moves (numbers alone, results, `$n` glyphs).
+fn move_token(word: &str) -> Option<&str> {
+    if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") || word.starts_with('$') {
+        return None;
+    }
+    let digits = word
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(word.len());
+    let after_number = if digits > 0 && word[digits..].starts_with('.') {
+        word[digits..].trim_start_matches('.')
+    } else {
+        word
+    };
+    // A WXF move may itself end in '.' (`C2.5` is `C2=5`), so only leading numbers with a
+    // dot are stripped; trailing !/? marks are annotations.
+    let m = after_number.trim_end_matches(['!', '?']);
+    (!m.is_empty()).then_some(m)
+}
+
+/// Writes `game` as PGN with moves in WXF. `extra` tags (such as `Event`, `Red`, `Black`)
+/// come first; the tags this module owns (`Game`, `Variant`, `Rules`, `Result`, `SetUp`,
+/// `FEN`, `Format`, `Termination`) are always written from the game itself.
+pub fn write(game: &Game, extra: &[(String, String)]) -> String {
+    const OWN: [&str; 8] = [
+        "Game",
+        "Variant",
+        "Rules",
+        "Result",
+        "SetUp",
+        "FEN",
+        "Format",
+        "Termination",
+    ];
+    let status = game.status();
+    let mut out = String::new();
+    let mut put = |k: &str, v: &str| {
+        out.push_str(&format!(
+            "[{k} \"{}\"]\n",
+            v.replace('\\', "\\\\").replace('"', "\\\"")
+        ));
+    };
+    put("Game", "Chinese Chess");
+    put("Variant", "xiangqi");
+    for (k, v) in extra
+        .iter()
+        .filter(|(k, _)| !OWN.iter().any(|o| o.eq_ignore_ascii_case(k)))
+    {
+        put(k, v);
+    }
+    put("Rules", game.rules().name());
+    put("Result", status.result.pgn());
+    put("SetUp", "1");
+    put("FEN", &game.start().fen());
+    put("Format", "WXF");
+    if let Some(reason) = status.reason {
+        put("Termination", termination_text(reason));
+    }
+    out.push('\n');
+    let mut pos = game.start().clone();
+    let mut line = String::new();
+    for (i, rec) in game.plies().iter().enumerate() {
+        let red_to_move = pos.turn() == crate::Color::Red;
+        if red_to_move || i == 0 {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            let number = pos.fullmoves();
+            line.push_str(&if red_to_move {
+                format!("{number}.")
+            } else {
+                format!("{number}...")
+            });
+        }
+        line.push(' ');
+        // Every recorded move is legal, so WXF writing cannot fail; ICCS is the fallback.
+        let text = crate::wxf::write(&pos, rec.mv).unwrap_or_else(|_| rec.mv.to_string());
+        line.push_str(&text);
+        pos.make_move(rec.mv);
+    }
+    if !line.is_empty() {
+        line.push(' ');
+    }
+    line.push_str(status.result.pgn());
+    out.push_str(&wrap(&line, 80));
+    out.push('\n');
+    out
+}
+
+fn termination_text(reason: Reason) -> &'static str {
+    match reason {
+        Reason::Checkmate => "checkmate",
+        Reason::NoLegalMoves => "no legal moves",
+        Reason::Resignation => "resignation",
+        Reason::TimeForfeit => "time forfeit",
+        Reason::PerpetualCheck => "perpetual check",
+        Reason::PerpetualChase => "perpetual chase",
+        Reason::Repetition => "repetition",
+        Reason::MoveLimit => "move limit",
+        Reason::InsufficientMaterial => "insufficient material",
+        Reason::Agreement => "agreement",
+    }
+}
+
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut len = 0;
+    for word in text.split(' ') {
+        let w = word.chars().count();
+        if len > 0 && len + 1 + w > width {
+            out.push('\n');
+            len = 0;
+        } else if len > 0 {
+            out.push(' ');
+            len += 1;
+        }
+        out.push_str(word);
+        len += w;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameResult;
+
+    #[test]
+    fn written_games_read_back_identically() {
+        let moves = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b7b3"];
+        let game = Game::replay(None, &moves, RuleSet::Casual).expect("legal");
+        let text = write(&game, &[("Event".into(), "Test \"quoted\"".into())]);
+        let back = read(&text).expect("reads");
+        assert_eq!(back.game.moves(), game.moves());
+        assert_eq!(back.game.rules(), RuleSet::Casual);
+        assert_eq!(back.tag("Event"), Some("Test \"quoted\""));
+        assert_eq!(back.tag("Variant"), Some("xiangqi"));
+    }
+
+    #[test]
+    fn reads_comments_variations_and_all_notations() {
+        let text = "[Game \"Chinese Chess\"]\n\n1. 炮二平五 {central cannon} 马８进７ (1... C8=5) \
+                    2. H2+3 ; a comment\n b9c7 $1 3. R1=2! *";
+        let g = read(text).expect("reads");
+        let iccs: Vec<String> = g.game.moves().iter().map(|m| m.to_string()).collect();
+        assert_eq!(iccs, ["h2e2", "h9g7", "h0g2", "b9c7", "i0h0"]);
+    }
+
+    #[test]
+    fn errors_name_the_line_and_ply() {
+        let err = read("[Event \"x\"]\n\n1. h2e2 h9g7\n2. a0a5 *").expect_err("illegal move");
+        assert!(
+            matches!(
+                err,
+                PgnError::Move {
+                    line: 4,
+                    ply: 3,
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
+        assert!(matches!(
+            read("[Event x]\n1. h2e2"),
+            Err(PgnError::BadTag { line: 1 })
+        ));
+        assert!(matches!(
+            read("1. h2e2 {open"),
+            Err(PgnError::Unclosed { line: 1 })
+        ));
+        assert!(matches!(read("[FEN \"9/9 w\"]\n"), Err(PgnError::Fen(_))));
+    }
+
+    #[test]
+    fn result_tag_ends_an_open_game() {
+        let g = read("[Result \"0-1\"]\n\n1. h2e2 h9g7 0-1").expect("reads");
+        assert_eq!(g.game.status().result, GameResult::BlackWins);
+        assert_eq!(g.game.status().reason, Some(Reason::Resignation));
+    }
+}
