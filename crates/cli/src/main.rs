@@ -1,12 +1,15 @@
 //! The `xiangqi` command: a thin layer that parses arguments and calls the crates.
 
+mod bench_cmd;
 mod game_cmd;
 mod perft_cmd;
+mod ucci_cmd;
+mod uci_cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Xiangqi (Chinese chess): rules toolbox; the web server and engine protocols are coming.
+/// Xiangqi (Chinese chess): rules toolbox and UCI/UCCI engine; the web server is coming.
 #[derive(Parser)]
 #[command(name = "xiangqi", version, about)]
 struct Cli {
@@ -20,6 +23,12 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     /// Replay moves under a rule set and print the ruling after every ply as JSON lines.
     Game(game_cmd::GameArgs),
+    /// Run the engine with the UCI protocol on standard input and output.
+    Uci,
+    /// Run the engine with the UCCI protocol on standard input and output.
+    Ucci,
+    /// Search fixed positions to a fixed depth; prints `<nodes> nodes <nps> nps`.
+    Bench(bench_cmd::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -27,10 +36,13 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Perft(args)) => perft_cmd::run(&args),
         Some(Command::Game(args)) => game_cmd::run(&args),
+        Some(Command::Uci) => uci_cmd::run(),
+        Some(Command::Ucci) => ucci_cmd::run(),
+        Some(Command::Bench(args)) => bench_cmd::run(&args),
         None => {
             eprintln!(
                 "xiangqi: the web server (the default command) is not built yet.\n\
-                 Available now: `xiangqi perft DEPTH [--fen FEN] [--divide]`; see `xiangqi --help`."
+                 Available now: perft, game, uci, ucci, bench; see `xiangqi --help`."
             );
             ExitCode::SUCCESS
         }

@@ -1,0 +1,41 @@
+//! A Xiangqi engine: alpha-beta search with a transposition table, a hand-tuned evaluation,
+//! time management, playing levels 1–5, and the UCI and UCCI protocols.
+//!
+//! ```
+//! use xiangqi::Position;
+//! use xiangqi_engine::{Engine, Limits};
+//!
+//! let mut engine = Engine::new(1);
+//! engine.set_position(Position::start(), vec!["h2e2".parse()?])?;
+//! let result = engine.search(Limits::depth(4));
+//! let reply = result.best.expect("Black has moves");
+//! assert!(engine.position().legal_moves().contains(&reply));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Modules
+//! - [`search`]: iterative deepening, PVS, quiescence, pruning and reductions.
+//! - [`movepick`], [`see`]: move ordering and static exchange evaluation.
+//! - [`eval`], [`params`]: the evaluation and all its weights.
+//! - [`tt`]: the transposition table. [`clock`]: limits and time budgets.
+//! - [`engine`]: the threaded facade. [`uci`], [`ucci`]: the text protocols.
+//! - [`bench`]: the fixed benchmark whose node count signs the search.
+
+pub mod bench;
+pub mod clock;
+pub mod engine;
+pub mod eval;
+pub mod level;
+pub mod movepick;
+pub mod params;
+mod protocol;
+pub mod search;
+pub mod see;
+pub mod tt;
+pub mod ucci;
+pub mod uci;
+
+pub use clock::Limits;
+pub use engine::{Engine, Event};
+pub use level::Level;
+pub use search::{Info, Score, SearchRequest, SearchResult, Searcher};

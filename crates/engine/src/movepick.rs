@@ -1,0 +1,225 @@
+//! Move ordering: the transposition-table move first, then captures that do not lose
+//! material by most valuable victim / least valuable attacker, then the killer moves, then
+//! quiet moves by history, and losing captures last.
+
+use crate::params::see_value;
+use crate::see::see_ge;
+use xiangqi::{Move, MoveList, Position, Role, MAX_MOVES};
+
+/// The largest magnitude a history score reaches.
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// Quiet-move history: how often moving a piece of a kind and colour to a point caused a
+/// cutoff, indexed by [`xiangqi::Piece::index`] and square index.
+#[derive(Clone)]
+pub struct History {
+    table: Box<[[i32; 90]; 14]>,
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History {
+            table: Box::new([[0; 90]; 14]),
+        }
+    }
+}
+
+impl History {
+    /// Returns the score of moving the piece on `m.from` to `m.to` in `pos`.
+    #[inline]
+    pub fn get(&self, pos: &Position, m: Move) -> i32 {
+        pos.piece_at(m.from)
+            .map_or(0, |p| self.table[p.index()][m.to.index()])
+    }
+
+    /// Adds `bonus` (negative for a malus) to the entry of `m`, with a gravity term that
+    /// keeps scores within ±[`HISTORY_MAX`].
+    #[inline]
+    pub fn update(&mut self, pos: &Position, m: Move, bonus: i32) {
+        if let Some(p) = pos.piece_at(m.from) {
+            let e = &mut self.table[p.index()][m.to.index()];
+            let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+            *e += b - *e * b.abs() / HISTORY_MAX;
+        }
+    }
+
+    /// Halves every entry (between searches, so old knowledge fades).
+    pub fn age(&mut self) {
+        for row in self.table.iter_mut() {
+            for e in row.iter_mut() {
+                *e /= 2;
+            }
+        }
+    }
+
+    /// Resets every entry to zero.
+    pub fn clear(&mut self) {
+        *self = History::default();
+    }
+}
+
+/// The class of a move handed out by [`MovePicker::next`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The move stored in the transposition table.
+    TtMove,
+    /// A capture that does not lose material.
+    GoodCapture,
+    /// One of the two killer moves of this ply.
+    Killer,
+    /// Any other quiet move.
+    Quiet,
+    /// A capture that loses material by static exchange.
+    BadCapture,
+}
+
+const TT_SCORE: i32 = 1 << 30;
+const GOOD_CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+const BAD_CAPTURE: i32 = -(1 << 28);
+
+/// Hands out the moves of a list best-first by selection, so a cutoff after the first few
+/// moves sorts little.
+pub struct MovePicker {
+    moves: [(Move, i32); MAX_MOVES],
+    len: usize,
+    next: usize,
+}
+
+/// Returns the most-valuable-victim / least-valuable-attacker score of capture `m`.
+#[inline]
+pub fn mvv_lva(pos: &Position, m: Move) -> i32 {
+    let victim = pos.piece_at(m.to).map_or(0, |p| see_value(p.role));
+    let attacker = pos.piece_at(m.from).map_or(Role::Soldier, |p| p.role);
+    victim * 16 - lva_rank(attacker)
+}
+
+#[inline]
+fn lva_rank(role: Role) -> i32 {
+    match role {
+        Role::Soldier => 0,
+        Role::Advisor | Role::Elephant => 1,
+        Role::Horse | Role::Cannon => 2,
+        Role::Chariot => 3,
+        Role::General => 4,
+    }
+}
+
+impl MovePicker {
+    /// Orders all of `list` for a main-search node at which `tt_move` and `killers` are
+    /// known.
+    pub fn new(
+        pos: &mut Position,
+        list: &MoveList,
+        tt_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        history: &History,
+    ) -> MovePicker {
+        let mut picker = MovePicker {
+            moves: [(Move::new(xiangqi::Square::A0, xiangqi::Square::A0), 0); MAX_MOVES],
+            len: 0,
+            next: 0,
+        };
+        for &m in list.iter() {
+            let score = if Some(m) == tt_move {
+                TT_SCORE
+            } else if pos.is_capture(m) {
+                let base = mvv_lva(pos, m);
+                if see_ge(pos, m, 0) {
+                    GOOD_CAPTURE + base
+                } else {
+                    BAD_CAPTURE + base
+                }
+            } else if Some(m) == killers[0] {
+                KILLER + 1
+            } else if Some(m) == killers[1] {
+                KILLER
+            } else {
+                history.get(pos, m)
+            };
+            picker.push(m, score);
+        }
+        picker
+    }
+
+    /// Orders only the captures of `list` by most valuable victim, for quiescence search.
+    pub fn captures(pos: &Position, list: &MoveList) -> MovePicker {
+        let mut picker = MovePicker {
+            moves: [(Move::new(xiangqi::Square::A0, xiangqi::Square::A0), 0); MAX_MOVES],
+            len: 0,
+            next: 0,
+        };
+        for &m in list.iter() {
+            if pos.is_capture(m) {
+                picker.push(m, GOOD_CAPTURE + mvv_lva(pos, m));
+            }
+        }
+        picker
+    }
+
+    #[inline]
+    fn push(&mut self, m: Move, score: i32) {
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = (m, score);
+            self.len += 1;
+        }
+    }
+
+    /// Returns the number of moves still to be handed out.
+    pub fn remaining(&self) -> usize {
+        self.len - self.next
+    }
+
+    /// Returns the best remaining move and its class, or `None` when all are handed out.
+    #[inline]
+    pub fn next_move(&mut self) -> Option<(Move, Stage)> {
+        if self.next >= self.len {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..self.len {
+            if self.moves[i].1 > self.moves[best].1 {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        let (m, s) = self.moves[self.next];
+        self.next += 1;
+        let stage = if s >= TT_SCORE {
+            Stage::TtMove
+        } else if s >= GOOD_CAPTURE {
+            Stage::GoodCapture
+        } else if s >= KILLER {
+            Stage::Killer
+        } else if s > BAD_CAPTURE / 2 {
+            Stage::Quiet
+        } else {
+            Stage::BadCapture
+        };
+        Some((m, stage))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tt_move_comes_first_then_winning_captures() {
+        // Red chariot can take a free black horse on a5; the tt move is a quiet move.
+        let mut pos = Position::from_fen("3k5/9/9/9/n8/9/9/9/9/R3K4 w").unwrap();
+        let list = pos.legal_moves();
+        let tt: Move = "e0f0".parse().unwrap();
+        let mut picker = MovePicker::new(&mut pos, &list, Some(tt), [None; 2], &History::default());
+        assert_eq!(picker.next_move(), Some((tt, Stage::TtMove)));
+        assert_eq!(
+            picker.next_move(),
+            Some(("a0a5".parse().unwrap(), Stage::GoodCapture))
+        );
+        let mut n = 2;
+        while picker.next_move().is_some() {
+            n += 1;
+        }
+        assert_eq!(n, list.len());
+    }
+}

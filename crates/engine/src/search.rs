@@ -1,0 +1,855 @@
+//! The search: iterative deepening over a principal variation search (PVS) with aspiration
+//! windows, a transposition table, null-move pruning (not in endgames with few pieces),
+//! reverse futility pruning, late-move reductions, check extensions, killer and history move
+//! ordering and a quiescence search over captures (all evasions when in check).
+//!
+//! Scores are centipawns from the side to move's point of view. A mate is scored
+//! `MATE - plies` for the side that gives it (so nearer mates score higher) and `-(MATE -
+//! plies)` for the side that suffers it; in Xiangqi having no legal move loses, in check or
+//! not (WXF 2018, winning and losing).
+//!
+//! Repetitions inside the search path, and with the game history given with the position,
+//! end the line at once: a draw, except that a side that gave check with every one of its
+//! moves since the first occurrence loses (perpetual check, WXF 2018 repetition rules) unless
+//! the other side checked perpetually too. Perpetual chases are not judged by the search.
+
+use crate::clock::{Clock, Limits};
+use crate::eval::evaluate;
+use crate::level::{Level, Rng};
+use crate::movepick::{History, MovePicker, Stage};
+use crate::params::{self, MAX_PLY};
+use crate::see::see_ge;
+use crate::tt::{Bound, Entry, TranspositionTable};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use xiangqi::{Color, Move, Piece, Position, Role, Undo};
+
+/// The score of giving mate at the root; mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores at or beyond this magnitude are mates (or wins by the repetition rules).
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Larger than any score.
+pub const INFINITE: i32 = 31_000;
+
+/// A score as the protocols report it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for the side to move.
+    Cp(i32),
+    /// Mate in this many moves (full moves, counting the mating side's); negative when the
+    /// side to move is mated.
+    Mate(i32),
+}
+
+impl Score {
+    /// Converts an internal score (centipawns or `±(MATE - plies)`) to a reported one.
+    pub fn from_internal(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-(MATE + s) / 2)
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+/// Progress of a search, reported after each completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// Nominal depth of the completed iteration, in plies.
+    pub depth: u32,
+    /// Deepest ply reached, including extensions and quiescence.
+    pub seldepth: u32,
+    /// Score of the best move.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time spent so far, in milliseconds.
+    pub time_ms: u64,
+    /// Transposition table use in permille.
+    pub hashfull: u32,
+    /// The principal variation, best move first.
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` when the side to move has no (allowed) move.
+    pub best: Option<Move>,
+    /// The expected reply, if known.
+    pub ponder: Option<Move>,
+    /// Score in internal units (see [`Score::from_internal`]).
+    pub score: i32,
+    /// Last completed depth, in plies.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent, in milliseconds.
+    pub time_ms: u64,
+}
+
+/// What the search needs to know about the game: where it started, the moves played since
+/// (for repetitions) and moves the root may not play.
+#[derive(Clone, Debug, Default)]
+pub struct SearchRequest {
+    /// The position the game record starts from.
+    pub start: Position,
+    /// The legal moves played from `start`; the last position is the one searched.
+    pub moves: Vec<Move>,
+    /// Root moves that may not be chosen (UCCI `banmoves`).
+    pub banned: Vec<Move>,
+    /// When to stop.
+    pub limits: Limits,
+}
+
+#[derive(Clone, Copy)]
+struct PathEntry {
+    key: u64,
+    /// The side to move here is in check (the move that led here gave check).
+    check: bool,
+    /// Nothing before this position can repeat (it follows a capture or a null move).
+    reset: bool,
+}
+
+/// A searcher with its own transposition table and move-ordering memory, reused from
+/// search to search.
+pub struct Searcher {
+    tt: TranspositionTable,
+    history: History,
+    killers: Vec<[Option<Move>; 2]>,
+    pv: Vec<Vec<Move>>,
+    pos: Position,
+    path: Vec<PathEntry>,
+    undo_stack: Vec<Undo>,
+    stop: Arc<AtomicBool>,
+    root_moves: Vec<(Move, i32)>,
+    root_best: Option<Move>,
+    nodes: u64,
+    node_limit: u64,
+    seldepth: usize,
+    root_depth: i32,
+    stopped: bool,
+    clock: Option<Clock>,
+    eval_noise: i32,
+    eval_seed: u64,
+    lmr: Box<[[u8; 64]; 64]>,
+}
+
+impl Searcher {
+    /// Creates a searcher with a transposition table of `hash_mib` mebibytes.
+    pub fn new(hash_mib: usize) -> Searcher {
+        let mut lmr = Box::new([[0u8; 64]; 64]);
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (n, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (n as f64).ln() / 2.2) as u8;
+            }
+        }
+        Searcher {
+            tt: TranspositionTable::new(hash_mib),
+            history: History::default(),
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            pv: (0..MAX_PLY + 2)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            pos: Position::start(),
+            path: Vec::with_capacity(1024),
+            undo_stack: Vec::with_capacity(MAX_PLY + 8),
+            stop: Arc::new(AtomicBool::new(false)),
+            root_moves: Vec::new(),
+            root_best: None,
+            nodes: 0,
+            node_limit: u64::MAX,
+            seldepth: 0,
+            root_depth: 0,
+            stopped: false,
+            clock: None,
+            eval_noise: 0,
+            eval_seed: 0,
+            lmr,
+        }
+    }
+
+    /// Resizes the transposition table to `hash_mib` mebibytes (clearing it).
+    pub fn set_hash(&mut self, hash_mib: usize) {
+        self.tt = TranspositionTable::new(hash_mib);
+    }
+
+    /// Returns the transposition table size in mebibytes.
+    pub fn hash_mib(&self) -> usize {
+        self.tt.size_mib()
+    }
+
+    /// Forgets everything learnt (for a new game): table, history and killers.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.clear();
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+    }
+
+    /// Returns the flag that stops a running search when set to true. The searcher never
+    /// clears it: whoever starts a search sets it to false first.
+    pub fn stop_handle(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Searches the last position of `req` at full strength; see [`Searcher::search_level`].
+    pub fn search(&mut self, req: &SearchRequest, on_info: &mut dyn FnMut(&Info)) -> SearchResult {
+        self.search_level(req, &Level::full(), on_info)
+    }
+
+    /// Searches the last position of `req` under `level`'s caps and noise until a limit is
+    /// reached or the [stop flag](Searcher::stop_handle) is set; calls `on_info` after each
+    /// completed iteration. Depth 1 always completes, so a legal move is returned whenever
+    /// one exists. An infinite search waits for the stop flag before returning.
+    pub fn search_level(
+        &mut self,
+        req: &SearchRequest,
+        level: &Level,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let stop = Arc::clone(&self.stop);
+        self.setup(req);
+        let mut limits = req.limits.clone();
+        if let Some(cap) = level.depth_cap {
+            limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
+        }
+        if let Some(cap) = level.node_cap {
+            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
+        }
+        self.eval_noise = level.eval_noise;
+        self.eval_seed = level.seed;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let clock = Clock::start(&limits, self.pos.turn());
+        self.clock = Some(clock.clone());
+        self.tt.new_search();
+        self.history.age();
+        let exact_root = level.choice_margin > 0;
+
+        let legal = self.pos.legal_moves();
+        let tt_move = self.tt.probe(self.pos.key()).and_then(|e| e.mv);
+        let mut picker = MovePicker::new(&mut self.pos, &legal, tt_move, [None; 2], &self.history);
+        self.root_moves.clear();
+        while let Some((m, _)) = picker.next_move() {
+            if !req.banned.contains(&m) {
+                self.root_moves.push((m, -INFINITE));
+            }
+        }
+        let elapsed_ms = |c: &Clock| c.elapsed().as_millis() as u64;
+        if self.root_moves.is_empty() {
+            let score = if legal.is_empty() { -MATE } else { 0 };
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score,
+                depth: 0,
+                nodes: 0,
+                time_ms: elapsed_ms(&clock),
+            };
+        }
+        self.root_best = Some(self.root_moves[0].0);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .clamp(1, MAX_PLY as u32 - 8);
+        let mut result = SearchResult {
+            best: self.root_best,
+            ponder: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            time_ms: 0,
+        };
+        let mut last_scores: Vec<(Move, i32)> = Vec::new();
+        let mut score: i32 = 0;
+        for depth in 1..=max_depth as i32 {
+            self.root_depth = depth;
+            self.seldepth = 0;
+            let mut delta = params::ASPIRATION_WINDOW;
+            let (mut alpha, mut beta) = if depth >= 4 && !exact_root && score.abs() < MATE_BOUND {
+                (score - delta, score + delta)
+            } else {
+                (-INFINITE, INFINITE)
+            };
+            loop {
+                let s = self.root_search(depth, alpha, beta, exact_root);
+                if self.stopped {
+                    break;
+                }
+                if s <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (s - delta).max(-INFINITE);
+                } else if s >= beta {
+                    beta = (s + delta).min(INFINITE);
+                } else {
+                    score = s;
+                    break;
+                }
+                delta += delta;
+                if delta > 800 {
+                    alpha = -INFINITE;
+                    beta = INFINITE;
+                }
+            }
+            if self.stopped && depth > 1 {
+                // A better move found by a partial iteration is still trustworthy.
+                result.best = self.root_best;
+                break;
+            }
+            result.best = self.root_best;
+            result.depth = depth as u32;
+            result.score = score;
+            result.ponder = self.pv[0].get(1).copied();
+            last_scores = self.root_moves.clone();
+            let time_ms = elapsed_ms(&clock);
+            on_info(&Info {
+                depth: depth as u32,
+                seldepth: self.seldepth as u32,
+                score: Score::from_internal(score),
+                nodes: self.nodes,
+                nps: nps(self.nodes, clock.elapsed()),
+                time_ms,
+                hashfull: self.tt.hashfull(),
+                pv: self.pv[0].clone(),
+            });
+            if !limits.infinite {
+                if !clock.may_start_iteration() || self.nodes >= self.node_limit {
+                    break;
+                }
+                if clock.is_timed() && self.root_moves.len() == 1 {
+                    break;
+                }
+                if clock.is_timed()
+                    && score.abs() >= MATE_BOUND
+                    && depth > 2 * (MATE - score.abs()) + 4
+                {
+                    break;
+                }
+            }
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        // With an infinite search, wait for `stop` before answering.
+        if limits.infinite {
+            while !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+        if level.choice_margin > 0 && !last_scores.is_empty() {
+            let mut rng = Rng::new(level.seed ^ self.pos.key());
+            if let Some(m) = choose_with_noise(&last_scores, level.choice_margin, &mut rng) {
+                if Some(m) != result.best {
+                    result.best = Some(m);
+                    result.ponder = None;
+                }
+            }
+        }
+        result.nodes = self.nodes;
+        result.time_ms = elapsed_ms(&clock);
+        result
+    }
+
+    /// Replays the game of `req` to build the root position and the repetition path.
+    fn setup(&mut self, req: &SearchRequest) {
+        self.pos = req.start.clone();
+        self.path.clear();
+        self.path.push(PathEntry {
+            key: self.pos.key(),
+            check: self.pos.is_check(),
+            reset: true,
+        });
+        for &m in &req.moves {
+            if !self.pos.is_legal(m) {
+                break;
+            }
+            let capture = self.pos.is_capture(m);
+            self.pos.make_move(m);
+            self.path.push(PathEntry {
+                key: self.pos.key(),
+                check: self.pos.is_check(),
+                reset: capture,
+            });
+        }
+        self.nodes = 0;
+        self.undo_stack.clear();
+        self.stopped = false;
+        self.seldepth = 0;
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        for p in &mut self.pv {
+            p.clear();
+        }
+    }
+
+    /// Returns the static evaluation, with the level's deterministic noise.
+    #[inline]
+    fn evaluate(&self) -> i32 {
+        let e = evaluate(&self.pos);
+        if self.eval_noise == 0 {
+            return e;
+        }
+        let r = Rng::new(self.pos.key() ^ self.eval_seed).next_u64();
+        let span = 2 * self.eval_noise as u64 + 1;
+        e + (r % span) as i32 - self.eval_noise
+    }
+
+    fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32, exact: bool) -> i32 {
+        let mut best = -INFINITE;
+        self.pv[0].clear();
+        for i in 0..self.root_moves.len() {
+            let m = self.root_moves[i].0;
+            let gives_check = self.push_move(m);
+            self.nodes += 1;
+            let new_depth = depth - 1 + i32::from(gives_check);
+            let s = if i == 0 || exact {
+                let (a, b) = if exact {
+                    (-INFINITE, INFINITE)
+                } else {
+                    (alpha, beta)
+                };
+                -self.negamax(new_depth, -b, -a, 1, true)
+            } else {
+                let mut s = -self.negamax(new_depth, -alpha - 1, -alpha, 1, true);
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.negamax(new_depth, -beta, -alpha, 1, true);
+                }
+                s
+            };
+            self.pop_move(m);
+            if self.stopped {
+                break;
+            }
+            self.root_moves[i].1 = s;
+            if s > best {
+                best = s;
+            }
+            if s > alpha {
+                alpha = s;
+                self.root_best = Some(m);
+                self.update_pv(0, m);
+                // Keep the best move first for the next iteration.
+                self.root_moves[..=i].rotate_right(1);
+                if s >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Plays `m` on the search board and records it in the path; returns whether it checks.
+    #[inline]
+    fn push_move(&mut self, m: Move) -> bool {
+        let capture = self.pos.is_capture(m);
+        let undo = self.pos.make_move(m);
+        let check = self.pos.is_check();
+        self.undo_stack.push(undo);
+        self.path.push(PathEntry {
+            key: self.pos.key(),
+            check,
+            reset: capture,
+        });
+        check
+    }
+
+    #[inline]
+    fn pop_move(&mut self, m: Move) {
+        self.path.pop();
+        if let Some(undo) = self.undo_stack.pop() {
+            self.pos.unmake_move(m, undo);
+        }
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        if let Some(child) = tail.first() {
+            line.extend_from_slice(child);
+        }
+    }
+
+    /// Judges a repetition of the current position; returns its score for the side to move.
+    fn repetition(&self, ply: usize) -> Option<i32> {
+        let n = self.path.len().checked_sub(1)?;
+        let cur = self.path[n];
+        if cur.reset {
+            return None;
+        }
+        let mut j = n;
+        loop {
+            if j < 2 || self.path[j - 1].reset {
+                return None;
+            }
+            j -= 2;
+            if self.path[j].key == cur.key {
+                break;
+            }
+            if self.path[j].reset {
+                return None;
+            }
+        }
+        let opponent_checks = (j + 2..=n).step_by(2).all(|i| self.path[i].check);
+        let own_checks = (j + 1..n).step_by(2).all(|i| self.path[i].check);
+        let win = MATE - ply as i32;
+        Some(match (opponent_checks, own_checks) {
+            (true, false) => win,
+            (false, true) => -win,
+            _ => 0,
+        })
+    }
+
+    fn has_big_pieces(&self, color: Color) -> bool {
+        let b = self.pos.board();
+        let chariots = b.by_piece(Piece::new(color, Role::Chariot)).count();
+        let minors = b.by_piece(Piece::new(color, Role::Horse)).count()
+            + b.by_piece(Piece::new(color, Role::Cannon)).count();
+        chariots >= 1 || minors >= 2
+    }
+
+    #[inline]
+    fn tick(&mut self, ply: usize) {
+        self.nodes += 1;
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if (self.nodes & 2047 == 0 || self.nodes >= self.node_limit)
+            && self.root_depth > 1
+            && (self.stop.load(Ordering::Relaxed)
+                || self.nodes >= self.node_limit
+                || self.clock.as_ref().is_some_and(|c| c.hard_expired()))
+        {
+            self.stopped = true;
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        allow_null: bool,
+    ) -> i32 {
+        if ply < self.pv.len() {
+            self.pv[ply].clear();
+        }
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply);
+        }
+        self.tick(ply);
+        if self.stopped {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        if let Some(s) = self.repetition(ply) {
+            return s;
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate();
+        }
+        let in_check = self.path.last().is_some_and(|e| e.check);
+        let key = self.pos.key();
+        let tt = self.tt.probe(key);
+        let tt_move = tt.and_then(|e| e.mv).filter(|&m| self.pos.is_legal(m));
+        if let Some(e) = tt {
+            if !pv_node && e.depth >= depth {
+                let s = score_from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            match tt {
+                Some(e) if e.eval != i16::MIN as i32 => e.eval,
+                _ => self.evaluate(),
+            }
+        };
+
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta at low depth, trust the static score.
+            if depth <= params::RFP_DEPTH && static_eval - params::RFP_MARGIN * depth >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move will too (not with few
+            // pieces, where passing may be the only thing that does not lose).
+            if allow_null
+                && depth >= 3
+                && static_eval >= beta
+                && self.has_big_pieces(self.pos.turn())
+            {
+                let r = params::NULL_MOVE_BASE + depth / 4 + ((static_eval - beta) / 200).min(2);
+                self.pos.toggle_turn();
+                self.path.push(PathEntry {
+                    key: self.pos.key(),
+                    check: false,
+                    reset: true,
+                });
+                let s = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.path.pop();
+                self.pos.toggle_turn();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+
+        let list = self.pos.legal_moves();
+        if list.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let killers = self.killers[ply];
+        let mut picker = MovePicker::new(&mut self.pos, &list, tt_move, killers, &self.history);
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        let mut quiets: [Option<Move>; 64] = [None; 64];
+        let mut n_quiets = 0usize;
+        let original_alpha = alpha;
+
+        while let Some((m, stage)) = picker.next_move() {
+            let capture = matches!(stage, Stage::GoodCapture | Stage::BadCapture)
+                || (stage == Stage::TtMove && self.pos.is_capture(m));
+            let quiet = !capture;
+            // Late move pruning: at low depth, quiet moves far down the list are skipped.
+            if !pv_node
+                && !in_check
+                && quiet
+                && depth <= 3
+                && searched >= (4 + 3 * depth * depth) as usize
+                && best > -MATE_BOUND
+            {
+                continue;
+            }
+            let gives_check = self.push_move(m);
+            let extend = gives_check && (ply as i32) < 2 * self.root_depth;
+            let new_depth = depth - 1 + i32::from(extend);
+            let s = if searched == 0 {
+                -self.negamax(new_depth, -beta, -alpha, ply + 1, true)
+            } else {
+                let mut r = 0;
+                if depth >= 3
+                    && searched >= 2
+                    && quiet
+                    && !gives_check
+                    && !in_check
+                    && stage != Stage::Killer
+                {
+                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.negamax(new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.pop_move(m);
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    best_move = Some(m);
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if s >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(m) {
+                                k[1] = k[0];
+                                k[0] = Some(m);
+                            }
+                            let bonus = (depth * depth * 8).min(2000);
+                            self.history.update(&self.pos, m, bonus);
+                            for q in quiets.iter().take(n_quiets).flatten() {
+                                self.history.update(&self.pos, *q, -bonus);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && n_quiets < quiets.len() {
+                quiets[n_quiets] = Some(m);
+                n_quiets += 1;
+            }
+        }
+        if searched == 0 {
+            // Every move was pruned; fall back on the static score.
+            return static_eval.max(-MATE_BOUND + 1);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(
+            key,
+            Entry {
+                mv: best_move,
+                score: score_to_tt(best, ply),
+                eval: if in_check {
+                    i16::MIN as i32
+                } else {
+                    static_eval
+                },
+                depth,
+                bound,
+            },
+        );
+        best
+    }
+
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.tick(ply);
+        if self.stopped {
+            return 0;
+        }
+        if ply > 0 {
+            if let Some(s) = self.repetition(ply) {
+                return s;
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate();
+        }
+        let in_check = self.path.last().is_some_and(|e| e.check);
+        let mut best = -INFINITE;
+        if !in_check {
+            // Stand pat first: most quiescence nodes end here without generating moves.
+            let stand = self.evaluate();
+            if stand >= beta {
+                return stand;
+            }
+            if stand > alpha {
+                alpha = stand;
+            }
+            best = stand;
+        }
+        let list = self.pos.legal_moves();
+        if list.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let mut picker = if in_check {
+            MovePicker::new(&mut self.pos, &list, None, [None; 2], &self.history)
+        } else {
+            MovePicker::captures(&self.pos, &list)
+        };
+        let stand = best;
+        while let Some((m, _)) = picker.next_move() {
+            if !in_check {
+                let victim = self
+                    .pos
+                    .piece_at(m.to)
+                    .map_or(0, |p| params::see_value(p.role));
+                if stand + victim + params::DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                if !see_ge(&mut self.pos, m, 0) {
+                    continue;
+                }
+            }
+            self.push_move(m);
+            let s = -self.qsearch(-beta, -alpha, ply + 1);
+            self.pop_move(m);
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Picks a move among those scoring within `margin` centipawns of the best, favouring the
+/// better ones.
+fn choose_with_noise(scores: &[(Move, i32)], margin: i32, rng: &mut Rng) -> Option<Move> {
+    let best = scores.iter().map(|&(_, s)| s).max()?;
+    if best.abs() >= MATE_BOUND {
+        return scores.iter().find(|&&(_, s)| s == best).map(|&(m, _)| m);
+    }
+    let pool: Vec<(Move, u64)> = scores
+        .iter()
+        .filter(|&&(_, s)| s >= best - margin)
+        .map(|&(m, s)| (m, (margin - (best - s) + 1) as u64))
+        .collect();
+    let total: u64 = pool.iter().map(|&(_, w)| w).sum();
+    let mut pick = rng.next_u64() % total.max(1);
+    for &(m, w) in &pool {
+        if pick < w {
+            return Some(m);
+        }
+        pick -= w;
+    }
+    pool.first().map(|&(m, _)| m)
+}
+
+fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    let us = elapsed.as_micros().max(1) as u64;
+    nodes.saturating_mul(1_000_000) / us
+}
+
+#[inline]
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+#[inline]
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}

@@ -1,0 +1,363 @@
+//! The UCI protocol as Pikafish speaks it: lines parsed into [`Command`], replies printed by
+//! [`run`]. Malformed lines are answered with `info string …` and otherwise ignored.
+//!
+//! ```
+//! use xiangqi_engine::uci::{run, SharedBuf};
+//! let input = "uci\nisready\nposition startpos moves h2e2\ngo depth 3\nquit\n";
+//! let out = SharedBuf::default();
+//! run(input.as_bytes(), out.clone());
+//! let text = out.text();
+//! assert!(text.contains("uciok") && text.contains("readyok"));
+//! assert!(text.lines().any(|l| l.starts_with("bestmove ")));
+//! ```
+
+use crate::clock::Limits;
+use crate::engine::{Engine, Event, DEFAULT_HASH_MIB, MAX_HASH_MIB};
+use crate::level::{Level, DEFAULT_SEED};
+use crate::protocol::{number, parse_position, tokens, Out};
+use crate::search::{Info, Score};
+use std::io::{BufRead, Write};
+use xiangqi::{Move, Position};
+
+/// The engine's name in `id name`.
+pub const ENGINE_NAME: &str = concat!("xiangqi ", env!("CARGO_PKG_VERSION"));
+/// The engine's authors in `id author`.
+pub const ENGINE_AUTHOR: &str = "the xiangqi project authors";
+
+/// One UCI command from the GUI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `uci`: identify and list the options.
+    Uci,
+    /// `isready`: answer `readyok`.
+    IsReady,
+    /// `ucinewgame`: forget the previous game.
+    NewGame,
+    /// `setoption name <name> [value <value>]`.
+    SetOption {
+        /// The option name as given (matched case-insensitively).
+        name: String,
+        /// The value, if any.
+        value: Option<String>,
+    },
+    /// `position startpos|fen <FEN> [moves …]`.
+    Position {
+        /// The start position.
+        start: Box<Position>,
+        /// The moves played from it (legality is checked by the engine).
+        moves: Vec<Move>,
+    },
+    /// `go …`: search under these limits.
+    Go(Limits),
+    /// `stop`: stop the search and answer `bestmove`.
+    Stop,
+    /// `ponderhit`: accepted and ignored (pondering is not offered).
+    PonderHit,
+    /// `debug on|off`: accepted and ignored.
+    Debug,
+    /// `quit`: stop and leave the loop.
+    Quit,
+}
+
+/// Parses one line. Returns `Ok(None)` for a blank line.
+///
+/// # Errors
+/// A message naming what is wrong (unknown command, bad number, bad FEN or move).
+pub fn parse(line: &str) -> Result<Option<Command>, String> {
+    let t = tokens(line);
+    let Some((&cmd, args)) = t.split_first() else {
+        return Ok(None);
+    };
+    let command = match cmd {
+        "uci" => Command::Uci,
+        "isready" => Command::IsReady,
+        "ucinewgame" => Command::NewGame,
+        "stop" => Command::Stop,
+        "quit" => Command::Quit,
+        "ponderhit" => Command::PonderHit,
+        "debug" => Command::Debug,
+        "setoption" => parse_setoption(args)?,
+        "position" => {
+            let (start, moves) = parse_position(args)?;
+            Command::Position {
+                start: Box::new(start),
+                moves,
+            }
+        }
+        "go" => Command::Go(parse_go(args)?),
+        other => return Err(format!("unknown command `{other}`")),
+    };
+    Ok(Some(command))
+}
+
+fn parse_setoption(args: &[&str]) -> Result<Command, String> {
+    if args.first() != Some(&"name") {
+        return Err("`setoption` needs `name <name> [value <value>]`".to_string());
+    }
+    let value_at = args.iter().position(|&t| t == "value");
+    let name_end = value_at.unwrap_or(args.len());
+    let name = args[1..name_end].join(" ");
+    if name.is_empty() {
+        return Err("`setoption` needs an option name".to_string());
+    }
+    let value = value_at.map(|i| args[i + 1..].join(" "));
+    Ok(Command::SetOption { name, value })
+}
+
+/// Parses the arguments of `go`.
+fn parse_go(args: &[&str]) -> Result<Limits, String> {
+    let mut limits = Limits::default();
+    let mut i = 0;
+    while i < args.len() {
+        let key = args[i];
+        let val = args.get(i + 1);
+        match key {
+            "infinite" => limits.infinite = true,
+            "ponder" => {}
+            "depth" => limits.depth = Some(number(key, val)?),
+            "nodes" => limits.nodes = Some(number(key, val)?),
+            "movetime" => limits.movetime = Some(number(key, val)?),
+            "wtime" => limits.wtime = Some(number::<i64>(key, val)?.max(0) as u64),
+            "btime" => limits.btime = Some(number::<i64>(key, val)?.max(0) as u64),
+            "winc" => limits.winc = Some(number::<i64>(key, val)?.max(0) as u64),
+            "binc" => limits.binc = Some(number::<i64>(key, val)?.max(0) as u64),
+            "movestogo" => limits.movestogo = Some(number(key, val)?),
+            "mate" => {
+                let n: u32 = number(key, val)?;
+                limits.depth = Some(2 * n.max(1) - 1);
+            }
+            other => return Err(format!("`go`: unknown parameter `{other}`")),
+        }
+        i += if key == "infinite" || key == "ponder" {
+            1
+        } else {
+            2
+        };
+    }
+    Ok(limits)
+}
+
+/// Formats an [`Info`] as a UCI `info` line.
+pub fn info_line(i: &Info) -> String {
+    let score = match i.score {
+        Score::Cp(cp) => format!("cp {cp}"),
+        Score::Mate(n) => format!("mate {n}"),
+    };
+    let pv: Vec<String> = i.pv.iter().map(|m| m.to_string()).collect();
+    format!(
+        "info depth {} seldepth {} multipv 1 score {score} nodes {} nps {} hashfull {} time {} pv {}",
+        i.depth,
+        i.seldepth,
+        i.nodes,
+        i.nps,
+        i.hashfull,
+        i.time_ms,
+        pv.join(" ")
+    )
+    .trim_end()
+    .to_string()
+}
+
+/// The protocol state: an engine plus the options set so far.
+struct Session<W: Write + Send + 'static> {
+    engine: Engine,
+    out: Out<W>,
+    level: u8,
+    seed: u64,
+    /// The last search was `go infinite` (stopped, not awaited, at end of input).
+    infinite: bool,
+}
+
+impl<W: Write + Send + 'static> Session<W> {
+    /// Handles one command; returns false to leave the loop.
+    fn handle(&mut self, cmd: Command) -> bool {
+        match cmd {
+            Command::Uci => {
+                self.out.say(&format!("id name {ENGINE_NAME}"));
+                self.out.say(&format!("id author {ENGINE_AUTHOR}"));
+                self.out.say(&format!(
+                    "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"
+                ));
+                self.out
+                    .say("option name Threads type spin default 1 min 1 max 1024");
+                self.out
+                    .say("option name Level type spin default 5 min 1 max 5");
+                self.out.say(&format!(
+                    "option name Seed type spin default {} min 0 max 2147483647",
+                    DEFAULT_SEED & 0x7fff_ffff
+                ));
+                self.out.say("option name Clear Hash type button");
+                self.out.say("uciok");
+            }
+            Command::IsReady => self.out.say("readyok"),
+            Command::NewGame => self.engine.new_game(),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::Position { start, moves } => {
+                if let Err(e) = self.engine.set_position(*start, moves) {
+                    self.out.say(&format!("info string position ignored: {e}"));
+                }
+            }
+            Command::Go(limits) => {
+                self.infinite = limits.infinite;
+                let out = self.out.clone();
+                self.engine.go(limits, move |event| match event {
+                    Event::Info(i) => out.say(&info_line(&i)),
+                    Event::BestMove(r) => match (r.best, r.ponder) {
+                        (Some(b), Some(p)) => out.say(&format!("bestmove {b} ponder {p}")),
+                        (Some(b), None) => out.say(&format!("bestmove {b}")),
+                        (None, _) => out.say("bestmove (none)"),
+                    },
+                });
+            }
+            Command::Stop => {
+                self.engine.stop();
+                self.engine.wait();
+            }
+            Command::PonderHit | Command::Debug => {}
+            Command::Quit => return false,
+        }
+        true
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let number = |v: Option<&str>| v.and_then(|v| v.trim().parse::<i64>().ok());
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => match number(value) {
+                Some(n) if n >= 1 => self.engine.set_hash(n as usize),
+                _ => self
+                    .out
+                    .say(&format!("info string Hash needs 1-{MAX_HASH_MIB} (MiB)")),
+            },
+            "threads" => match number(value) {
+                Some(n) if n >= 1 => {
+                    if n > 1 {
+                        self.out
+                            .say("info string Threads: this engine searches with 1 thread");
+                    }
+                }
+                _ => self.out.say("info string Threads needs a positive number"),
+            },
+            "level" => match number(value) {
+                Some(n) if (1..=5).contains(&n) => {
+                    self.level = n as u8;
+                    self.engine.set_level(Level::new(self.level, self.seed));
+                }
+                _ => self.out.say("info string Level needs 1-5"),
+            },
+            "seed" => match number(value) {
+                Some(n) if n >= 0 => {
+                    self.seed = n as u64;
+                    self.engine.set_level(Level::new(self.level, self.seed));
+                }
+                _ => self.out.say("info string Seed needs a non-negative number"),
+            },
+            "clear hash" => self.engine.new_game(),
+            _ => self
+                .out
+                .say(&format!("info string unknown option `{name}`")),
+        }
+    }
+}
+
+/// Runs the UCI loop: reads commands from `input` until `quit` or end of input, writes
+/// replies to `output`. Searches run on a worker thread, so `isready` and `stop` are
+/// answered while searching. `quit` stops the search; at end of input a bounded search is
+/// finished (an infinite one stopped). Returns after the last `bestmove` is printed.
+pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
+    let mut session = Session {
+        engine: Engine::default(),
+        out: Out::new(output),
+        level: 5,
+        seed: DEFAULT_SEED & 0x7fff_ffff,
+        infinite: false,
+    };
+    for line in input.lines() {
+        let Ok(line) = line else {
+            break;
+        };
+        match parse(&line) {
+            Ok(None) => {}
+            Ok(Some(cmd)) => {
+                if !session.handle(cmd) {
+                    session.engine.stop();
+                    break;
+                }
+            }
+            Err(e) => session.out.say(&format!("info string {e}")),
+        }
+    }
+    // At end of input a bounded search is allowed to finish; an infinite one is stopped.
+    if session.infinite {
+        session.engine.stop();
+    }
+    session.engine.wait();
+}
+
+/// A cloneable in-memory writer for driving a protocol loop from tests or another thread:
+/// every clone appends to the same buffer.
+#[derive(Clone, Default)]
+pub struct SharedBuf(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl SharedBuf {
+    /// Returns everything written so far, as text (invalid UTF-8 replaced).
+    pub fn text(&self) -> String {
+        let v = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        String::from_utf8_lossy(&v).into_owned()
+    }
+}
+
+impl Write for SharedBuf {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut v = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        v.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_go_parameters() {
+        let Some(Command::Go(l)) =
+            parse("go wtime 1000 btime 2000 winc 10 binc 20 movestogo 5").unwrap()
+        else {
+            panic!("not go")
+        };
+        assert_eq!(
+            (l.wtime, l.btime, l.winc, l.binc, l.movestogo),
+            (Some(1000), Some(2000), Some(10), Some(20), Some(5))
+        );
+        assert!(parse("go depth x").is_err());
+        assert!(parse("go sideways 3").is_err());
+        assert_eq!(parse("   ").unwrap(), None);
+    }
+
+    #[test]
+    fn parses_setoption_with_spaces() {
+        assert_eq!(
+            parse("setoption name Clear Hash").unwrap(),
+            Some(Command::SetOption {
+                name: "Clear Hash".into(),
+                value: None
+            })
+        );
+        assert_eq!(
+            parse("setoption name Hash value 64").unwrap(),
+            Some(Command::SetOption {
+                name: "Hash".into(),
+                value: Some("64".into())
+            })
+        );
+    }
+}

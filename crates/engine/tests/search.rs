@@ -1,0 +1,273 @@
+//! Search behaviour: mates found with the right distance (checked by brute force), legal
+//! moves only, repetition rules, time limits and playing levels.
+
+#![allow(clippy::unwrap_used)] // test helpers may panic on bad fixtures
+
+use std::time::{Duration, Instant};
+use xiangqi::{Move, Position};
+use xiangqi_engine::level::Rng;
+use xiangqi_engine::{Level, Limits, Score, SearchRequest, SearchResult, Searcher};
+
+fn search(fen: &str, moves: &[&str], limits: Limits, level: &Level) -> SearchResult {
+    let req = SearchRequest {
+        start: Position::from_fen(fen).unwrap(),
+        moves: moves.iter().map(|m| m.parse().unwrap()).collect(),
+        banned: Vec::new(),
+        limits,
+    };
+    Searcher::new(4).search_level(&req, level, &mut |_| {})
+}
+
+/// Tells whether the side to move can force a win (the opponent left without a legal move,
+/// which loses in Xiangqi) within `plies` plies, by trying every line.
+fn can_mate(pos: &mut Position, plies: u32) -> bool {
+    if plies == 0 {
+        return false;
+    }
+    for m in pos.legal_moves().iter().copied() {
+        let undo = pos.make_move(m);
+        let won = defender_lost(pos, plies - 1);
+        pos.unmake_move(m, undo);
+        if won {
+            return true;
+        }
+    }
+    false
+}
+
+fn defender_lost(pos: &mut Position, plies: u32) -> bool {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return true;
+    }
+    if plies == 0 {
+        return false;
+    }
+    moves.iter().all(|&m| {
+        let undo = pos.make_move(m);
+        let won = can_mate(pos, plies - 1);
+        pos.unmake_move(m, undo);
+        won
+    })
+}
+
+/// Checks that the engine reports `mate n` with a move after which the opponent is mated
+/// in `n - 1` more moves, and that brute force finds no shorter mate.
+fn assert_mate_in(fen: &str, n: u32) {
+    let r = search(fen, &[], Limits::depth(2 * n + 1), &Level::full());
+    assert_eq!(
+        Score::from_internal(r.score),
+        Score::Mate(n as i32),
+        "{fen}"
+    );
+    let mut pos = Position::from_fen(fen).unwrap();
+    assert!(
+        can_mate(&mut pos, 2 * n - 1),
+        "{fen}: brute force finds mate in {n}"
+    );
+    if n > 1 {
+        assert!(!can_mate(&mut pos, 2 * n - 3), "{fen}: no shorter mate");
+    }
+    let best = r.best.unwrap();
+    assert!(pos.legal_moves().contains(&best));
+    pos.make_move(best);
+    assert!(
+        defender_lost(&mut pos, 2 * n - 2),
+        "{fen}: {best} keeps the mate"
+    );
+}
+
+#[test]
+fn two_chariots_mate_in_one() {
+    // Red chariots on a8 (guarding rank 8) and b0; b0b9 mates: d9 faces Red's general.
+    assert_mate_in("4k4/R8/9/9/9/9/9/9/9/1R1K5 w", 1);
+}
+
+#[test]
+fn two_chariots_mate_in_two() {
+    assert_mate_in("4k4/9/9/9/9/9/9/9/R8/1R1K5 w", 2);
+}
+
+#[test]
+fn two_chariots_mate_in_three_past_an_advisor() {
+    assert_mate_in("3ak4/9/9/9/9/9/9/9/R8/1R1K5 w", 3);
+}
+
+#[test]
+fn chariot_and_horse_mate_in_two() {
+    assert_mate_in("3aka3/9/9/3N5/9/9/9/9/R8/5K3 w", 2);
+}
+
+#[test]
+fn chariot_and_horse_mate_in_three() {
+    assert_mate_in("4ka3/4a4/9/4N4/9/9/9/9/9/R2K5 w", 3);
+}
+
+#[test]
+fn mated_side_reports_negative_mate() {
+    // Black to move after Red's b0b8: mated in 1 whatever it does.
+    let r = search(
+        "4k4/9/9/9/9/9/9/9/R8/1R1K5 w",
+        &["b0b8"],
+        Limits::depth(4),
+        &Level::full(),
+    );
+    assert!(
+        matches!(Score::from_internal(r.score), Score::Mate(n) if n < 0),
+        "{:?}",
+        Score::from_internal(r.score)
+    );
+}
+
+#[test]
+fn no_legal_move_gives_no_best_move() {
+    // Black is checkmated.
+    let r = search(
+        "4k4/R8/9/9/9/9/9/9/9/1R1K5 w",
+        &["b0b9"],
+        Limits::depth(3),
+        &Level::full(),
+    );
+    assert_eq!(r.best, None);
+}
+
+#[test]
+fn never_returns_an_illegal_move_from_random_playouts() {
+    let mut rng = Rng::new(2024);
+    let mut searcher = Searcher::new(4);
+    for game in 0..12 {
+        let mut pos = Position::start();
+        let plies = 10 + (rng.next_u64() % 60) as usize;
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[(rng.next_u64() % legal.len() as u64) as usize];
+            pos.make_move(m);
+            moves.push(m);
+        }
+        let req = SearchRequest {
+            start: Position::start(),
+            moves,
+            banned: Vec::new(),
+            limits: Limits::depth(3),
+        };
+        let r = searcher.search(&req, &mut |_| {});
+        let legal = pos.legal_moves();
+        match r.best {
+            Some(m) => assert!(legal.contains(&m), "game {game}: {m} illegal in {pos:?}"),
+            None => assert!(legal.is_empty(), "game {game}: no move in {pos:?}"),
+        }
+    }
+}
+
+#[test]
+fn perpetual_check_is_avoided_even_when_losing() {
+    // Red, far behind, has checked with a8a9 / a9a8 while Black's general stepped e9-e8-e9.
+    // Checking again with a8a9 repeats the position after Red's first check, with every Red
+    // move of the cycle a check: a loss under WXF 2018, so the engine must play something else.
+    let fen = "4k4/R8/9/9/9/9/9/r8/8r/3K5 w";
+    let history = ["a8a9", "e9e8", "a9a8", "e8e9"];
+    let r = search(fen, &history, Limits::depth(5), &Level::full());
+    let best = r.best.unwrap().to_string();
+    assert_ne!(best, "a8a9", "the perpetual check must be avoided");
+    // Without the history the same check is just a check, and nothing forbids it.
+    let fresh = search(fen, &[], Limits::depth(1), &Level::full());
+    assert!(fresh.best.is_some());
+}
+
+#[test]
+fn repetition_without_checks_is_a_draw_for_the_side_behind() {
+    // Black is a chariot down but can shuffle; repeating the cycle is not forbidden, so the
+    // search sees a draw (score 0) when Black returns to the repeated position.
+    let fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w";
+    let history = ["e0f0", "d9d8", "f0e0", "d8d9"];
+    let mut searcher = Searcher::new(4);
+    let req = SearchRequest {
+        start: Position::from_fen(fen).unwrap(),
+        moves: history.iter().map(|m| m.parse().unwrap()).collect(),
+        banned: vec![],
+        limits: Limits::depth(4),
+    };
+    let r = searcher.search(&req, &mut |_| {});
+    // Red is winning and must not repeat the shuffle e0f0 (which the search scores 0).
+    assert_ne!(r.best.map(|m| m.to_string()).as_deref(), Some("e0f0"));
+    assert!(r.score > 200, "{}", r.score);
+}
+
+#[test]
+fn movetime_is_respected() {
+    let start = Instant::now();
+    let r = search(
+        xiangqi::START_FEN,
+        &[],
+        Limits::movetime(100),
+        &Level::full(),
+    );
+    let spent = start.elapsed();
+    assert!(r.best.is_some());
+    assert!(spent < Duration::from_millis(1000), "{spent:?}");
+}
+
+#[test]
+fn clock_limits_leave_time_on_the_clock() {
+    let limits = Limits {
+        wtime: Some(300),
+        btime: Some(300),
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let r = search(xiangqi::START_FEN, &[], limits, &Level::full());
+    assert!(r.best.is_some());
+    assert!(start.elapsed() < Duration::from_millis(300));
+}
+
+#[test]
+fn node_limit_stops_the_search() {
+    let r = search(
+        xiangqi::START_FEN,
+        &[],
+        Limits::nodes(5_000),
+        &Level::full(),
+    );
+    assert!(r.best.is_some());
+    assert!(r.nodes < 20_000, "{}", r.nodes);
+}
+
+#[test]
+fn banned_moves_are_not_played() {
+    let fen = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w";
+    let req = SearchRequest {
+        start: Position::from_fen(fen).unwrap(),
+        moves: vec![],
+        banned: vec!["b0b9".parse::<Move>().unwrap()],
+        limits: Limits::depth(3),
+    };
+    let r = Searcher::new(1).search(&req, &mut |_| {});
+    assert_ne!(r.best.unwrap().to_string(), "b0b9");
+}
+
+#[test]
+fn level_one_is_quick_legal_and_repeatable() {
+    let level = Level::new(1, 42);
+    let fen = "r1bakabr1/9/1cn3n2/p1p1p1p1p/9/9/P1P1P1PcP/1CN1C1N2/9/R1BAKABR1 w - - 8 5";
+    let legal = Position::from_fen(fen).unwrap().legal_moves();
+    let start = Instant::now();
+    let a = search(fen, &[], Limits::default(), &level);
+    assert!(start.elapsed() < Duration::from_millis(1000));
+    assert!(legal.contains(&a.best.unwrap()));
+    let b = search(fen, &[], Limits::default(), &level);
+    assert_eq!(a.best, b.best, "same seed, same move");
+}
+
+#[test]
+fn every_level_plays_legal_moves() {
+    let pos = Position::start();
+    for n in 1..=5 {
+        let level = Level::new(n, 7);
+        let r = search(xiangqi::START_FEN, &[], Limits::depth(4), &level);
+        assert!(pos.legal_moves().contains(&r.best.unwrap()), "level {n}");
+    }
+}
