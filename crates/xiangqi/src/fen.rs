@@ -151,6 +151,11 @@ fn parse_board(text: &str) -> Result<Board, ParseFenError> {
     Ok(board)
 }
 
+/// The largest half-move clock or move number a FEN may hold. Playing on from a position
+/// keeps both counters at most this (they stop there), so every position written as FEN can
+/// be read back.
+pub(crate) const MAX_COUNTER: u32 = 100_000;
+
 fn parse_counter(
     field: &'static str,
     text: Option<&str>,
@@ -161,7 +166,7 @@ fn parse_counter(
         Some(t) => t
             .parse::<u32>()
             .ok()
-            .filter(|&n| n <= 100_000)
+            .filter(|&n| n <= MAX_COUNTER)
             .ok_or_else(|| ParseFenError::BadCounter {
                 field,
                 text: t.to_string(),

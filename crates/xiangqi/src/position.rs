@@ -5,6 +5,7 @@ use crate::attacks::{
     SOLDIER_MOVES,
 };
 use crate::board::code;
+use crate::fen::MAX_COUNTER;
 use crate::setup::{PositionError, Setup};
 use crate::{zobrist, Bitboard, Board, ByColor, Color, Move, MoveList, Piece, Role, Square};
 use std::fmt;
@@ -42,6 +43,7 @@ pub struct Undo {
     /// The piece captured by the move, if any.
     pub captured: Option<Piece>,
     halfmoves: u32,
+    fullmoves: u32,
     key: u64,
 }
 
@@ -145,8 +147,8 @@ impl Position {
         Position {
             board: setup.board,
             turn: setup.turn,
-            halfmoves: setup.halfmoves,
-            fullmoves: setup.fullmoves.max(1),
+            halfmoves: setup.halfmoves.min(MAX_COUNTER),
+            fullmoves: setup.fullmoves.clamp(1, MAX_COUNTER),
             key,
             generals,
         }
@@ -175,13 +177,14 @@ impl Position {
     }
 
     /// Returns the number of plies since the last capture (or since the position was set
-    /// up), the FEN half-move clock.
+    /// up), the FEN half-move clock. It stops at 100 000, the most a FEN may hold.
     #[inline]
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
     }
 
-    /// Returns the move number: 1 at the start, increased after each Black move.
+    /// Returns the move number: 1 at the start, increased after each Black move, up to
+    /// 100 000 (the most a FEN may hold).
     #[inline]
     pub fn fullmoves(&self) -> u32 {
         self.fullmoves
@@ -235,6 +238,7 @@ impl Position {
         let mut undo = Undo {
             captured: None,
             halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
             key: self.key,
         };
         let Some(piece) = self.board.piece_at(m.from) else {
@@ -246,7 +250,9 @@ impl Position {
             key ^= zobrist::piece_key(c, m.to);
             self.halfmoves = 0;
         } else {
-            self.halfmoves += 1;
+            // Both counters stop at the largest value a FEN may hold, so that the FEN of
+            // every position reached reads back.
+            self.halfmoves = (self.halfmoves + 1).min(MAX_COUNTER);
         }
         self.board.shift(piece, m.from, m.to);
         key ^= zobrist::piece_key(piece, m.from) ^ zobrist::piece_key(piece, m.to);
@@ -254,7 +260,7 @@ impl Position {
             self.generals[piece.color] = m.to;
         }
         if self.turn == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = (self.fullmoves + 1).min(MAX_COUNTER);
         }
         self.turn = !self.turn;
         self.key = key;
@@ -270,9 +276,6 @@ impl Position {
             return;
         };
         self.turn = !self.turn;
-        if self.turn == Color::Black {
-            self.fullmoves -= 1;
-        }
         self.board.shift(piece, m.to, m.from);
         if let Some(c) = undo.captured {
             self.board.put(m.to, c);
@@ -281,6 +284,7 @@ impl Position {
             self.generals[piece.color] = m.from;
         }
         self.halfmoves = undo.halfmoves;
+        self.fullmoves = undo.fullmoves;
         self.key = undo.key;
     }
 

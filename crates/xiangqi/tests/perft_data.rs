@@ -74,3 +74,23 @@ fn published_perft_counts_match() {
     let expected = if cfg!(debug_assertions) { 12 } else { 17 };
     assert_eq!(ran, expected, "fixtures run from perft.tsv");
 }
+
+#[test]
+fn crosschecked_perft_counts_match() {
+    // Counts computed by Fairy-Stockfish (pyffish), one line per depth for each position chosen
+    // to stress a rule: cannon screens, horse legs, facing generals, pins, checks, mates.
+    let total = read_cases("perft-crosschecked.tsv").len();
+    let ran = run("perft-crosschecked.tsv");
+    assert!(total >= 50, "perft-crosschecked.tsv has only {total} lines");
+    if cfg!(debug_assertions) {
+        assert!(
+            ran * 2 >= total,
+            "only {ran} of {total} fixtures under the debug node limit"
+        );
+    } else {
+        assert_eq!(
+            ran, total,
+            "every crosschecked fixture runs in release builds"
+        );
+    }
+}
