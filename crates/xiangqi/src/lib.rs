@@ -29,6 +29,24 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! Moves are written and read in WXF and Chinese notation for a given position, and a
+//! [`game::Game`] judges a whole game under a rule set:
+//!
+//! ```
+//! use xiangqi::game::{Game, GameResult, RuleSet};
+//! use xiangqi::{chinese, wxf, Position};
+//!
+//! let pos = Position::start();
+//! let m = wxf::parse(&pos, "C2=5")?;
+//! assert_eq!(m.to_string(), "h2e2");
+//! assert_eq!(chinese::write(&pos, m)?, "炮二平五");
+//!
+//! // Both sides play a central cannon and take a soldier with it (Red's capture checks).
+//! let game = Game::replay(None, &["h2e2", "h7e7", "e2e6", "e7e3"], RuleSet::Wxf2018)?;
+//! assert_eq!(game.status().result, GameResult::Ongoing);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! Invalid positions are rejected with every reason at once:
 //!
 //! ```
@@ -44,6 +62,9 @@
 //! - [`fen`]: FEN reading and writing.
 //! - [`iccs`], [`wxf`], [`chinese`]: move notation, read and written for a position
 //!   (`h2e2`, `C2=5`, `炮二平五`); [`notation`] holds their shared error and a reader for any.
+//! - [`game`]: the game record and the end-of-game rules (rule sets `wxf-2018` and `casual`:
+//!   perpetual check and chase, move limits, insufficient material); see `docs/rules.md`.
+//! - [`pgn`]: game records as PGN text.
 //! - [`perft`](mod@perft): counting move-tree leaves to prove the generator.
 //! - [`attacks`]: the precomputed move patterns (horse legs, elephant eyes, rays).
 
