@@ -33,8 +33,14 @@ impl RuleSet {
 
     /// Returns the version of this rule set's implementation; bumped whenever a ruling it
     /// gives changes, so a stored game can say which implementation judged it.
+    ///
+    /// `wxf-2018` 2: answering a check no longer counts as chasing a piece that was attacked
+    /// all along (it used to, which could turn a lost "one check, one chase" into a draw).
     pub const fn version(self) -> u32 {
-        1
+        match self {
+            RuleSet::Wxf2018 => 2,
+            RuleSet::Casual => 1,
+        }
     }
 
     /// Returns the occurrence of a position (same arrangement, same side to move) at which a

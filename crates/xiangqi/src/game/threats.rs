@@ -47,7 +47,13 @@ pub struct Threats {
 /// (the moved piece counts as the same attacker). A chase is new when the same attacker did
 /// not already chase the same target before the move: so an old attack also becomes a chase
 /// when the move takes away the target's protection, for instance by pinning its protector
-/// ("undermining the root").
+/// ("undermining the root"), or when it makes the capture legal by unpinning the attacker.
+/// A move out of check is the exception: in check, no capture that leaves the check standing
+/// is legal, so every standing attack would turn into a "new" chase the moment the check is
+/// answered (a general stepping out of a perpetual check would be chasing whatever its
+/// chariot had attacked all along). Such a move creates no threat, it only ends the check,
+/// so for a mover in check the old chases are judged without asking whether the capture was
+/// legal before the move.
 pub fn threats_of_move(before: &Position, m: Move, after: &Position) -> Threats {
     let mover = before.turn();
     let old = attacks(before, mover);
@@ -57,7 +63,7 @@ pub fn threats_of_move(before: &Position, m: Move, after: &Position) -> Threats 
     let old_chases: Vec<(Square, Square)> = old
         .iter()
         .copied()
-        .filter(|&(a, t)| is_chase(&before_waiting, a, t))
+        .filter(|&(a, t)| is_chase(&before_waiting, a, t, !before.is_check()))
         .collect();
     let mut out = Threats::default();
     for (attacker, target) in attacks(after, mover) {
@@ -65,7 +71,7 @@ pub fn threats_of_move(before: &Position, m: Move, after: &Position) -> Threats 
         if !old.contains(&(origin, target)) {
             out.newly_attacked.insert(target);
         }
-        if !old_chases.contains(&(origin, target)) && is_chase(after, attacker, target) {
+        if !old_chases.contains(&(origin, target)) && is_chase(after, attacker, target, true) {
             out.chased.insert(target);
         }
     }
@@ -73,8 +79,11 @@ pub fn threats_of_move(before: &Position, m: Move, after: &Position) -> Threats 
 }
 
 /// Tells whether the attack of the piece on `attacker` against the enemy piece on `target`
-/// is a chase, in `pos` where the attacked side is to move.
-fn is_chase(pos: &Position, attacker: Square, target: Square) -> bool {
+/// is a chase, in `pos` where the attacked side is to move. With `legal_only` the capture
+/// must be legal; without it (for the position before a move out of check, see
+/// [`threats_of_move`]) a capture that the check alone forbids still counts as the threat it
+/// was.
+fn is_chase(pos: &Position, attacker: Square, target: Square, legal_only: bool) -> bool {
     let (Some(a), Some(t)) = (pos.piece_at(attacker), pos.piece_at(target)) else {
         return false;
     };
@@ -91,8 +100,12 @@ fn is_chase(pos: &Position, attacker: Square, target: Square) -> bool {
     let mut attacking = pos.clone();
     attacking.toggle_turn();
     let capture = Move::new(attacker, target);
-    if attacking.play(capture).is_err() {
-        return false;
+    if legal_only {
+        if attacking.play(capture).is_err() {
+            return false;
+        }
+    } else {
+        attacking.make_move(capture);
     }
     let outranks = matches!(a.role, Role::Horse | Role::Cannon) && t.role == Role::Chariot;
     outranks || !attacking.legal_moves().iter().any(|r| r.to == target)
