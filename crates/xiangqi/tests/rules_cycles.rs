@@ -813,3 +813,25 @@ fn block_move_refuses_the_forbidden_repetition() {
     let status = game.play(forbidden).expect("played").clone();
     assert_ruling(&status, GameResult::BlackWins, Reason::PerpetualCheck);
 }
+
+/// A set-up position whose half-move clock has already reached the limit is drawn before any
+/// move: 100 under wxf-2018, 120 under casual (where 100 is not enough).
+#[test]
+fn start_position_at_the_move_limit_is_drawn_at_once() {
+    let at = |clock: u32, rules: RuleSet| {
+        let fen = format!("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - {clock} 60");
+        play(&fen, &[], rules).status().clone()
+    };
+    assert_ruling(
+        &at(100, RuleSet::Wxf2018),
+        GameResult::Draw,
+        Reason::MoveLimit,
+    );
+    assert_ongoing(&at(99, RuleSet::Wxf2018));
+    assert_ongoing(&at(100, RuleSet::Casual));
+    assert_ruling(
+        &at(120, RuleSet::Casual),
+        GameResult::Draw,
+        Reason::MoveLimit,
+    );
+}

@@ -407,7 +407,9 @@ impl Game {
             return status;
         }
         let limit = self.rules.move_limit();
-        let count = self.plies.last().map_or(0, |p| {
+        // Before the first ply the FEN's half-move clock is the count (a set-up position can
+        // already have reached the limit).
+        let count = self.plies.last().map_or(self.start.halfmoves(), |p| {
             if self.rules.soldier_advance_resets_limit() {
                 p.plies_since_progress
             } else {
