@@ -36,10 +36,12 @@ impl RuleSet {
     ///
     /// `wxf-2018` 2: answering a check no longer counts as chasing a piece that was attacked
     /// all along (it used to, which could turn a lost "one check, one chase" into a draw).
+    /// `wxf-2018` 3 and `casual` 2: a start position whose half-move clock has already
+    /// reached the move limit is drawn at once rather than after the first ply.
     pub const fn version(self) -> u32 {
         match self {
-            RuleSet::Wxf2018 => 2,
-            RuleSet::Casual => 1,
+            RuleSet::Wxf2018 => 3,
+            RuleSet::Casual => 2,
         }
     }
 
