@@ -2,7 +2,9 @@
 
 mod bench_cmd;
 mod game_cmd;
+mod match_cmd;
 mod perft_cmd;
+mod tactics_cmd;
 mod ucci_cmd;
 mod uci_cmd;
 
@@ -29,6 +31,11 @@ enum Command {
     Ucci,
     /// Search fixed positions to a fixed depth; prints `<nodes> nodes <nps> nps`.
     Bench(bench_cmd::BenchArgs),
+    /// Play two engines (levels, full strength, external UCI) against each other; prints
+    /// wins/draws/losses and the Elo difference.
+    Match(match_cmd::MatchArgs),
+    /// Run the engine on the tactical test suite; prints solved/total and the time.
+    Tactics(tactics_cmd::TacticsArgs),
 }
 
 fn main() -> ExitCode {
@@ -39,10 +46,12 @@ fn main() -> ExitCode {
         Some(Command::Uci) => uci_cmd::run(),
         Some(Command::Ucci) => ucci_cmd::run(),
         Some(Command::Bench(args)) => bench_cmd::run(&args),
+        Some(Command::Match(args)) => match_cmd::run(&args),
+        Some(Command::Tactics(args)) => tactics_cmd::run(&args),
         None => {
             eprintln!(
                 "xiangqi: the web server (the default command) is not built yet.\n\
-                 Available now: perft, game, uci, ucci, bench; see `xiangqi --help`."
+                 Available now: perft, game, uci, ucci, bench, match, tactics; see `xiangqi --help`."
             );
             ExitCode::SUCCESS
         }

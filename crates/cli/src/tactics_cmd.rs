@@ -1,0 +1,88 @@
+//! `xiangqi tactics`: runs the engine at full strength on a suite of tactical positions and
+//! prints how many it solves.
+
+use clap::Args;
+use std::process::ExitCode;
+use xiangqi_engine::tactics::{self, BUILTIN};
+use xiangqi_engine::{Limits, Searcher};
+
+/// Arguments of `xiangqi tactics`.
+#[derive(Args)]
+pub struct TacticsArgs {
+    /// Suite file (`fen<TAB>best moves<TAB>kind<TAB>source` lines); default: the built-in
+    /// suite.
+    #[arg(long)]
+    file: Option<std::path::PathBuf>,
+    /// Time per position, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    movetime: u64,
+    /// Search to this depth in plies instead of for a time.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    depth: Option<u32>,
+    /// Transposition table, in mebibytes.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    hash: u64,
+}
+
+/// Prints one line per position on stderr (`ok`/`FAIL`, line, kind, chosen move, nodes,
+/// time) and `solved S/N (kind breakdown), T ms` on stdout. Exits 1 if the file cannot be
+/// read.
+pub fn run(args: &TacticsArgs) -> ExitCode {
+    let text = match &args.file {
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("xiangqi tactics: cannot read {}: {e}", path.display());
+                return ExitCode::from(1);
+            }
+        },
+        None => BUILTIN.to_string(),
+    };
+    let suite = match tactics::parse(&text) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("xiangqi tactics: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let limits = match args.depth {
+        Some(d) => Limits::depth(d),
+        None => Limits::movetime(args.movetime),
+    };
+    let mut searcher = Searcher::new(args.hash as usize);
+    let mut kinds: Vec<(String, usize, usize)> = Vec::new();
+    let (mut solved, mut time_ms) = (0, 0);
+    for t in &suite {
+        let a = tactics::attempt(&mut searcher, t, &limits);
+        time_ms += a.time_ms;
+        solved += usize::from(a.solved);
+        match kinds.iter_mut().find(|(k, _, _)| *k == t.kind) {
+            Some(k) => {
+                k.1 += usize::from(a.solved);
+                k.2 += 1;
+            }
+            None => kinds.push((t.kind.clone(), usize::from(a.solved), 1)),
+        }
+        let best: Vec<String> = t.best.iter().map(|m| m.to_string()).collect();
+        eprintln!(
+            "{} line {} {}: chose {}, best {}; {} nodes {} ms",
+            if a.solved { "ok  " } else { "FAIL" },
+            t.line,
+            t.kind,
+            a.chosen.map_or("(none)".to_string(), |m| m.to_string()),
+            best.join(" "),
+            a.nodes,
+            a.time_ms
+        );
+    }
+    let breakdown: Vec<String> = kinds
+        .iter()
+        .map(|(k, s, n)| format!("{k} {s}/{n}"))
+        .collect();
+    println!(
+        "solved {solved}/{} ({}), {time_ms} ms",
+        suite.len(),
+        breakdown.join(", ")
+    );
+    ExitCode::SUCCESS
+}
