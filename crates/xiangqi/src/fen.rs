@@ -53,6 +53,13 @@ pub enum ParseFenError {
     },
     /// More than six fields.
     TooManyFields(usize),
+    /// Field 3 or 4 (castling and en passant in chess FEN) is not `-`; Xiangqi has neither.
+    UnusedField {
+        /// The field number, 3 or 4.
+        field: usize,
+        /// The text found.
+        text: String,
+    },
 }
 
 impl fmt::Display for ParseFenError {
@@ -80,7 +87,11 @@ impl fmt::Display for ParseFenError {
                 )
             }
             ParseFenError::BadCounter { field, text } => {
-                write!(f, "the {field} is {text:?}; expected a whole number")
+                let least = if *field == "move number" { 1 } else { 0 };
+                write!(f, "the {field} is {text:?}; expected a whole number from {least} to {MAX_COUNTER}")
+            }
+            ParseFenError::UnusedField { field, text } => {
+                write!(f, "field {field} is {text:?}; Xiangqi FEN writes '-' there")
             }
             ParseFenError::TooManyFields(n) => {
                 write!(f, "the FEN has {n} fields; at most 6 are allowed")
@@ -163,9 +174,10 @@ fn parse_counter(
 ) -> Result<u32, ParseFenError> {
     match text {
         None => Ok(default),
-        Some(t) => t
-            .parse::<u32>()
-            .ok()
+        // Digits only: `str::parse` would also take a leading `+`.
+        Some(t) => Some(t)
+            .filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|t| t.parse::<u32>().ok())
             .filter(|&n| n <= MAX_COUNTER)
             .ok_or_else(|| ParseFenError::BadCounter {
                 field,
@@ -193,6 +205,14 @@ impl Setup {
             Some("b" | "B") => Color::Black,
             Some(s) => return Err(ParseFenError::BadSide(s.to_string())),
         };
+        for field in [3, 4] {
+            if let Some(&text) = fields.get(field - 1).filter(|&&t| t != "-") {
+                return Err(ParseFenError::UnusedField {
+                    field,
+                    text: text.to_string(),
+                });
+            }
+        }
         let halfmoves = parse_counter("half-move clock", fields.get(4).copied(), 0)?;
         let fullmoves = parse_counter("move number", fields.get(5).copied(), 1)?;
         if fullmoves == 0 {
@@ -316,6 +336,29 @@ mod tests {
         assert_eq!(
             e("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x"),
             ParseFenError::BadSide("x".into())
+        );
+        let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+        assert!(matches!(
+            e(&format!("{start} - - +5 1")),
+            ParseFenError::BadCounter {
+                field: "half-move clock",
+                ..
+            }
+        ));
+        assert_eq!(
+            e(&format!("{start} KQ - 0 1")),
+            ParseFenError::UnusedField {
+                field: 3,
+                text: "KQ".into()
+            }
+        );
+        assert_eq!(
+            e(&format!("{start} - 0 1")).to_string(),
+            "field 4 is \"0\"; Xiangqi FEN writes '-' there"
+        );
+        assert_eq!(
+            e(&format!("{start} - - 0 0")).to_string(),
+            "the move number is \"0\"; expected a whole number from 1 to 100000"
         );
         assert!(matches!(
             e("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - z 1"),

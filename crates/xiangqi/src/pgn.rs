@@ -5,10 +5,12 @@
 //! Fairy-Stockfish expect), `[Result]`, `[SetUp "1"]` and `[FEN]` for the start position,
 //! `[Rules]` for the rule set, and the moves in WXF notation with move numbers.
 //!
-//! Read: any tags (values in double quotes with `\"` and `\\` escapes); move numbers
+//! Read: the first game of the text (a byte-order mark and `%` escape lines are skipped);
+//! any tags (values in double quotes with `\"` and `\\` escapes); move numbers
 //! (`1.`, `1...`), comments (`{…}` and `;` to the end of the line), variations (`(…)`,
 //! skipped), numeric annotation glyphs (`$1`) and `!`/`?` suffixes are ignored; each move may
-//! be ICCS (`h2e2`, `H2-E2`), WXF (`C2=5`) or Chinese (`炮二平五`).
+//! be ICCS (`h2e2`, `H2-E2`), WXF (`C2=5`) or Chinese (`炮二平五`). The result token ends
+//! the movetext; a `}` or `)` that closes nothing is an error.
 //!
 //! ```
 //! use xiangqi::game::{Game, RuleSet};
@@ -78,6 +80,13 @@ pub enum PgnError {
         /// The text of the move.
         text: String,
     },
+    /// A `}` or `)` with nothing open.
+    Unopened {
+        /// The line.
+        line: usize,
+        /// The character.
+        character: char,
+    },
     /// A comment or variation is not closed.
     Unclosed {
         /// The line where it opened.
@@ -107,6 +116,9 @@ impl fmt::Display for PgnError {
                     "line {line}: move {text:?} comes after the end of the game"
                 )
             }
+            PgnError::Unopened { line, character } => {
+                write!(f, "line {line}: {character:?} closes nothing")
+            }
             PgnError::Unclosed { line } => {
                 write!(f, "line {line}: a comment or variation is never closed")
             }
@@ -123,9 +135,16 @@ impl std::error::Error for PgnError {}
 pub fn read(text: &str) -> Result<PgnGame, PgnError> {
     let mut tags = Vec::new();
     let mut movetext = Vec::new();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
-        if line.starts_with('[') && movetext.is_empty() {
+        if raw.starts_with('%') {
+            continue; // PGN escape line, for other programs' private data
+        }
+        if line.starts_with('[') {
+            if !movetext.is_empty() {
+                break; // the tags of the next game: only the first game is read
+            }
             tags.push(parse_tag(line).ok_or(PgnError::BadTag { line: i + 1 })?);
         } else if !line.is_empty() || !movetext.is_empty() {
             movetext.push((i + 1, raw));
@@ -201,10 +220,10 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     let mut value = String::new();
     let mut chars = quoted.chars();
     while let Some(c) = chars.next() {
-        if c == '\\' {
-            value.push(chars.next()?);
-        } else {
-            value.push(c);
+        match c {
+            '\\' => value.push(chars.next()?),
+            '"' => return None, // an unescaped quote inside the value
+            _ => value.push(c),
         }
     }
     Some((name.to_string(), value))
@@ -244,8 +263,11 @@ fn tokens<'a>(lines: &[(usize, &'a str)]) -> Result<Vec<(usize, &'a str)>, PgnEr
                 }
                 depth += 1;
                 rest = &rest[1..];
-            } else if c == ')' {
-                depth = depth.saturating_sub(1);
+            } else if c == ')' || c == '}' {
+                if c == '}' || depth == 0 {
+                    return Err(PgnError::Unopened { line, character: c });
+                }
+                depth -= 1;
                 rest = &rest[1..];
             } else {
                 let end = rest
@@ -254,6 +276,9 @@ fn tokens<'a>(lines: &[(usize, &'a str)]) -> Result<Vec<(usize, &'a str)>, PgnEr
                 let word = &rest[..end];
                 rest = &rest[end..];
                 if depth == 0 {
+                    if is_result(word) {
+                        return Ok(out); // the game ends here; anything after is not its
+                    }
                     if let Some(m) = move_token(word) {
                         out.push((line, m));
                     }
@@ -270,10 +295,15 @@ fn tokens<'a>(lines: &[(usize, &'a str)]) -> Result<Vec<(usize, &'a str)>, PgnEr
     Ok(out)
 }
 
+/// Tells whether a movetext word is a game result, which ends the movetext.
+fn is_result(word: &str) -> bool {
+    matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*")
+}
+
 /// Strips a move number prefix (`12.`, `12...`) and annotation suffixes from a word; returns
 /// `None` for words that are not moves (numbers alone, results, `$n` glyphs).
 fn move_token(word: &str) -> Option<&str> {
-    if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") || word.starts_with('$') {
+    if word.starts_with('$') {
         return None;
     }
     let digits = word
@@ -441,6 +471,54 @@ mod tests {
             Err(PgnError::Unclosed { line: 1 })
         ));
         assert!(matches!(read("[FEN \"9/9 w\"]\n"), Err(PgnError::Fen(_))));
+    }
+
+    #[test]
+    fn malformed_movetext_is_an_error_not_a_hang() {
+        assert!(matches!(
+            read("1. h2e2 } h9g7"),
+            Err(PgnError::Unopened {
+                line: 1,
+                character: '}'
+            })
+        ));
+        assert!(matches!(
+            read("1. h2e2 ;{ \n h9g7 }\n"),
+            Err(PgnError::Unopened { line: 2, .. })
+        ));
+        assert!(matches!(
+            read("{ a { b } } h2e2"),
+            Err(PgnError::Unopened { .. })
+        ));
+        assert!(matches!(
+            read("1. h2e2 ) h9g7"),
+            Err(PgnError::Unopened { character: ')', .. })
+        ));
+        assert!(matches!(
+            read("[Event \"a\"b\"]\n1. h2e2"),
+            Err(PgnError::BadTag { line: 1 })
+        ));
+    }
+
+    #[test]
+    fn reads_only_the_first_game_and_stops_at_its_result() {
+        let two = "[Event \"1\"]\n\n1. h2e2 h9g7 1-0\n\n[Event \"2\"]\n\n1. b2e2 *\n";
+        let g = read(two).expect("reads");
+        assert_eq!(g.tag("Event"), Some("1"));
+        assert_eq!(g.game.moves().len(), 2);
+        let g = read("1. h2e2 h9g7 * 2. h0g2").expect("reads");
+        assert_eq!(
+            g.game.moves().len(),
+            2,
+            "moves after the result are not the game's"
+        );
+    }
+
+    #[test]
+    fn skips_a_byte_order_mark_and_escape_lines() {
+        let g = read("\u{feff}[Event \"x\"]\n%private data\n1. h2e2 *").expect("reads");
+        assert_eq!(g.tag("Event"), Some("x"));
+        assert_eq!(g.game.moves().len(), 1);
     }
 
     #[test]
