@@ -3,21 +3,23 @@
 
 use clap::Args;
 use serde_json::{json, Value};
-use std::io::Read;
+use std::io::{Read, Write};
 use std::process::ExitCode;
-use xiangqi::game::{Game, RuleSet, Status};
-use xiangqi::{pgn, Position};
+use xiangqi::game::{Game, GameError, RuleSet, Status};
+use xiangqi::{notation, pgn, Position};
 
 /// Arguments of `xiangqi game`.
 #[derive(Args)]
 pub struct GameArgs {
-    /// Rule set: wxf-2018 or casual.
-    #[arg(long, default_value = "wxf-2018")]
-    rules: RuleSet,
-    /// Start position (default: the starting position).
+    /// Rule set: wxf-2018 (the default) or casual. With `-`, overrides the PGN's [Rules] tag.
+    #[arg(long)]
+    rules: Option<RuleSet>,
+    /// Start position (default: the starting position). Not allowed with `-`: a PGN names
+    /// its start position in its [FEN] tag.
     #[arg(long)]
     fen: Option<String>,
-    /// Moves in ICCS (h2e2); a single `-` reads a PGN game from standard input instead.
+    /// Moves in ICCS (h2e2; WXF C2=5 and Chinese 炮二平五 are read too); a single `-` reads a
+    /// PGN game from standard input instead.
     moves: Vec<String>,
 }
 
@@ -30,53 +32,103 @@ fn status_json(s: &Status) -> Value {
     })
 }
 
-fn fail(message: &str) -> ExitCode {
-    println!("{}", json!({ "error": message }));
+/// Writes lines to standard output; a closed pipe (`| head`) stops the output quietly
+/// instead of panicking as `println!` would.
+struct Out(std::io::StdoutLock<'static>);
+
+impl Out {
+    fn line(&mut self, value: &Value) -> bool {
+        writeln!(self.0, "{value}").is_ok()
+    }
+}
+
+fn fail(out: &mut Out, message: &str) -> ExitCode {
+    out.line(&json!({ "error": message }));
     eprintln!("xiangqi game: {message}");
     ExitCode::from(2)
 }
 
 /// Prints one JSON object per ply (`ply`, `iccs`, `wxf`, `result`, `reason`,
 /// `explanation`, `warning`) and a final status object. An unreadable or illegal move stops
-/// the replay with an `{"error": …}` line naming the ply, and exit status 2.
+/// the replay with an `{"error": "ply N: …"}` line, and exit status 2.
 pub fn run(args: &GameArgs) -> ExitCode {
-    let game = if args.moves.len() == 1 && args.moves[0] == "-" {
+    let mut out = Out(std::io::stdout().lock());
+    let from_pgn = args.moves.iter().any(|m| m == "-");
+    let game = if from_pgn {
+        if args.moves.len() != 1 {
+            return fail(
+                &mut out,
+                "`-` (read a PGN from standard input) must be the only move",
+            );
+        }
+        if args.fen.is_some() {
+            return fail(
+                &mut out,
+                "--fen cannot be used with `-`: the PGN's [FEN] tag says where it starts",
+            );
+        }
         let mut text = String::new();
         if let Err(e) = std::io::stdin().read_to_string(&mut text) {
-            return fail(&format!("cannot read standard input: {e}"));
+            return fail(&mut out, &format!("cannot read standard input: {e}"));
         }
-        match pgn::read(&text) {
+        let record = match pgn::read(&text) {
             Ok(record) => record.game,
-            Err(e) => return fail(&e.to_string()),
+            Err(e) => return fail(&mut out, &e.to_string()),
+        };
+        match args.rules {
+            // Judge the same moves again under the rule set asked for.
+            Some(rules) if rules != record.rules() => {
+                let mut game = Game::new(record.start().clone(), rules);
+                for m in record.moves() {
+                    if game.play(m).is_err() {
+                        break; // the game ended earlier under these rules
+                    }
+                }
+                game
+            }
+            _ => record,
         }
     } else {
         let start = match args.fen.as_deref().map(Position::from_fen).transpose() {
             Ok(p) => p.unwrap_or_default(),
-            Err(e) => return fail(&format!("invalid FEN: {e}")),
+            Err(e) => return fail(&mut out, &format!("invalid FEN: {e}")),
         };
-        let mut game = Game::new(start, args.rules);
+        let mut game = Game::new(start, args.rules.unwrap_or_default());
         for text in &args.moves {
-            if let Err(e) = game.play_iccs(text) {
-                replay_lines(&game);
-                return fail(&e.to_string());
+            let ply = game.plies().len() + 1;
+            let played = notation::parse_any(game.position(), text)
+                .map_err(|e| format!("ply {ply}: cannot play {text:?}: {e}"))
+                .and_then(|m| {
+                    game.play(m).map(|_| ()).map_err(|e| match e {
+                        GameError::GameOver(_) => format!("ply {ply}: {e}"),
+                        other => other.to_string(),
+                    })
+                });
+            if let Err(message) = played {
+                replay_lines(&mut out, &game);
+                return fail(&mut out, &message);
             }
         }
         game
     };
-    replay_lines(&game);
-    println!("{}", status_json(game.status()));
+    if replay_lines(&mut out, &game) {
+        out.line(&status_json(game.status()));
+    }
     ExitCode::SUCCESS
 }
 
-/// Prints the per-ply lines of `game`.
-fn replay_lines(game: &Game) {
+/// Prints the per-ply lines of `game`; returns false once the output is closed.
+fn replay_lines(out: &mut Out, game: &Game) -> bool {
     let mut pos = game.start().clone();
     for rec in game.plies() {
         let mut line = status_json(&rec.status);
         line["ply"] = json!(rec.number);
         line["iccs"] = json!(rec.mv.to_string());
         line["wxf"] = json!(xiangqi::wxf::write(&pos, rec.mv).ok());
-        println!("{line}");
+        if !out.line(&line) {
+            return false;
+        }
         pos.make_move(rec.mv);
     }
+    true
 }

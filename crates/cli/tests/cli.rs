@@ -133,3 +133,79 @@ fn game_rejects_an_unknown_rule_set() {
     assert_ne!(code, 0);
     assert!(err.contains("unknown rule set"), "{err}");
 }
+
+#[test]
+fn game_reads_wxf_and_chinese_moves_on_the_command_line() {
+    let (code, out, _) = xiangqi(&["game", "C2=5", "马８进７", "h0g2"], "");
+    assert_eq!(code, 0, "{out}");
+    let iccs: Vec<String> = out
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter_map(|v| v["iccs"].as_str().map(String::from))
+        .collect();
+    assert_eq!(iccs, ["h2e2", "h9g7", "h0g2"]);
+}
+
+#[test]
+fn game_refuses_fen_with_pgn_and_a_dash_among_moves() {
+    let pgn = "1. h2e2 *";
+    let (code, out, _) = xiangqi(&["game", "--fen", "4k4/R8/9/9/9/9/9/9/9/3K5 w", "-"], pgn);
+    assert_eq!(code, 2);
+    assert!(last_json(&out)["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("--fen")));
+    let (code, out, _) = xiangqi(&["game", "-", "h9g7"], pgn);
+    assert_eq!(code, 2);
+    assert!(last_json(&out)["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("only move")));
+}
+
+#[test]
+fn game_rules_flag_overrides_the_pgn_rule_set() {
+    let lap = "1. R9+1 K5+1 2. R9-1 K5-1 ";
+    let pgn = format!(
+        "[FEN \"4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1\"]\n\n{}*",
+        lap.repeat(3)
+    );
+    let (_, out, _) = xiangqi(&["game", "-"], &pgn);
+    assert_eq!(
+        last_json(&out)["result"],
+        "black",
+        "wxf-2018: the fourth occurrence"
+    );
+    let (_, out, _) = xiangqi(&["game", "--rules", "casual", "-"], &pgn);
+    let lines = out.lines().count();
+    assert_eq!(last_json(&out)["result"], "black");
+    assert_eq!(lines, 9, "casual ends at the third occurrence, after ply 8");
+}
+
+#[test]
+fn playing_after_the_end_names_the_ply() {
+    let fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 100 60";
+    let (code, out, _) = xiangqi(&["game", "--fen", fen, "e1e2"], "");
+    assert_eq!(code, 2);
+    let err = last_json(&out)["error"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(err.starts_with("ply 1: the game is over"), "{err}");
+}
+
+#[test]
+fn output_into_a_closed_pipe_does_not_panic() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(["perft", "3", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    drop(child.stdout.take()); // the reader goes away at once
+    let out = child.wait_with_output().expect("finishes");
+    assert_ne!(
+        out.status.code(),
+        Some(101),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
