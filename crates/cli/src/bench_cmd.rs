@@ -2,6 +2,7 @@
 //! search's signature) and the speed.
 
 use clap::Args;
+use std::io::Write;
 use std::process::ExitCode;
 use xiangqi_engine::bench;
 
@@ -15,10 +16,17 @@ pub struct BenchArgs {
 }
 
 /// Prints one line per position on stderr and `<nodes> nodes <nps> nps` as the last line
-/// of stdout.
+/// of stdout; exits quietly when either stream is closed (`xiangqi bench | true`).
 pub fn run(args: &BenchArgs) -> ExitCode {
-    let r = bench::run(args.depth, |line| eprintln!("{line}"));
-    eprintln!("depth {} time {} ms", args.depth, r.time_ms);
-    println!("{} nodes {} nps", r.nodes, r.nps);
+    let r = bench::run(args.depth, |line| {
+        let _ = writeln!(std::io::stderr().lock(), "{line}");
+    });
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "depth {} time {} ms",
+        args.depth,
+        r.time_ms
+    );
+    let _ = writeln!(std::io::stdout().lock(), "{} nodes {} nps", r.nodes, r.nps);
     ExitCode::SUCCESS
 }

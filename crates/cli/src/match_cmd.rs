@@ -2,9 +2,13 @@
 //! prints wins, draws and losses with an Elo difference and its 95% error margin.
 
 use clap::Args;
+use std::io::Write;
 use std::process::ExitCode;
 use xiangqi::pgn;
-use xiangqi_engine::matches::{self, MatchConfig, PlayerSpec, TimeControl, DEFAULT_MAX_PLIES};
+use xiangqi_engine::matches::{
+    self, MatchConfig, PlayerSpec, TimeControl, DEFAULT_MAX_PLIES, MAX_GAMES, MAX_PLIES,
+    MAX_TIME_MS,
+};
 
 /// Arguments of `xiangqi match`.
 #[derive(Args)]
@@ -15,24 +19,28 @@ pub struct MatchArgs {
     first: PlayerSpec,
     /// The second player, in the same form.
     second: PlayerSpec,
-    /// Number of games; each opening is played twice, colours swapped.
-    #[arg(long, default_value_t = 100)]
-    games: usize,
+    /// Number of games (1–100000); each opening is played twice, colours swapped.
+    #[arg(long, default_value_t = 100,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES as u64))]
+    games: u64,
     /// Games played at the same time, one thread each.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
     concurrency: u64,
-    /// Time per move, in milliseconds.
-    #[arg(long, conflicts_with_all = ["tc", "depth"])]
+    /// Time per move, in milliseconds (1 ms to 24 h).
+    #[arg(long, conflicts_with_all = ["tc", "depth"],
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_MS))]
     movetime: Option<u64>,
-    /// Clock per side as INITIAL_MS+INC_MS (e.g. 10000+100); flag fall loses.
+    /// Clock per side as INITIAL_MS+INC_MS (e.g. 10000+100; each up to 24 h, the initial
+    /// time at least 1 ms); flag fall loses.
     #[arg(long, conflicts_with = "depth")]
     tc: Option<String>,
     /// Fixed search depth per move, in plies.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: Option<u32>,
-    /// Plies after which a game is adjudicated a draw.
-    #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
-    max_plies: usize,
+    /// Plies after which a game is adjudicated a draw (1–100000).
+    #[arg(long, default_value_t = DEFAULT_MAX_PLIES as u64,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_PLIES as u64))]
+    max_plies: u64,
     /// Transposition table per built-in player, in mebibytes.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=1024))]
     hash: u64,
@@ -44,6 +52,10 @@ pub struct MatchArgs {
 /// Runs the match: one progress line per finished game on stderr, the summary
 /// (`A vs B: +W =D -L, score S, Elo E ± M (N games)`) on stdout. Without --movetime, --tc or
 /// --depth, levels 1–4 play at their own depth and node caps.
+///
+/// Exits 2 when the match cannot be played as asked (bad arguments, a PGN file that cannot
+/// be created, a player that cannot be started), 1 when the PGN cannot be written at the
+/// end, and quietly with 0 when standard output is closed.
 pub fn run(args: &MatchArgs) -> ExitCode {
     let time = match (args.movetime, &args.tc, args.depth) {
         (Some(ms), _, _) => TimeControl::MoveTime(ms),
@@ -54,10 +66,22 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         (_, _, Some(d)) => TimeControl::Depth(d),
         _ => TimeControl::LevelCaps,
     };
+    if let Err(e) = time.check() {
+        return fail(&e);
+    }
+    // Create the PGN file first, so that a bad path fails before any game is played.
+    let mut pgn_file = match &args.pgn {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(f) => Some(std::io::BufWriter::new(f)),
+            Err(e) => return fail(&format!("cannot create {}: {e}", path.display())),
+        },
+        None => None,
+    };
     let players = [args.first.clone(), args.second.clone()];
-    let mut config = MatchConfig::new(players.clone(), args.games, time);
+    let games = usize::try_from(args.games).unwrap_or(MAX_GAMES);
+    let mut config = MatchConfig::new(players.clone(), games, time);
     config.concurrency = args.concurrency as usize;
-    config.max_plies = args.max_plies;
+    config.max_plies = usize::try_from(args.max_plies).unwrap_or(MAX_PLIES);
     config.hash_mib = args.hash as usize;
     let total = args.games;
     let started = std::time::Instant::now();
@@ -68,7 +92,8 @@ pub fn run(args: &MatchArgs) -> ExitCode {
             .clone()
             .or_else(|| status.reason.map(|r| r.name().to_string()))
             .unwrap_or_default();
-        eprintln!(
+        let _ = writeln!(
+            std::io::stderr().lock(),
             "game {}/{total}: {} (Red) vs {} (Black), {}: {} {why}, {} plies | {} vs {}: {}",
             g.index + 1,
             players[g.red],
@@ -86,23 +111,30 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         Err(e) => return fail(&e),
     };
     let mut code = ExitCode::SUCCESS;
-    if let Some(path) = &args.pgn {
-        let text: String = result
+    if let (Some(path), Some(file)) = (&args.pgn, pgn_file.as_mut()) {
+        let written = result
             .games
             .iter()
-            .map(|g| pgn::write(&g.game, &g.tags(&players, time)) + "\n")
-            .collect();
-        if let Err(e) = std::fs::write(path, text) {
-            eprintln!("xiangqi match: cannot write {}: {e}", path.display());
+            .try_for_each(|g| writeln!(file, "{}", pgn::write(&g.game, &g.tags(&players, time))))
+            .and_then(|()| file.flush());
+        if let Err(e) = written {
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "xiangqi match: cannot write {}: {e}",
+                path.display()
+            );
             code = ExitCode::from(1);
         }
     }
-    eprintln!(
+    let _ = writeln!(
+        std::io::stderr().lock(),
         "{} games in {:.1} s, {time}",
         result.games.len(),
         started.elapsed().as_secs_f64()
     );
-    println!(
+    // A closed standard output (`| head -1`) is not an error worth a panic.
+    let _ = writeln!(
+        std::io::stdout().lock(),
         "{} vs {}: {} ({} games)",
         players[0],
         players[1],
@@ -113,6 +145,6 @@ pub fn run(args: &MatchArgs) -> ExitCode {
 }
 
 fn fail(message: &str) -> ExitCode {
-    eprintln!("xiangqi match: {message}");
+    let _ = writeln!(std::io::stderr().lock(), "xiangqi match: {message}");
     ExitCode::from(2)
 }

@@ -2,6 +2,7 @@
 //! prints how many it solves.
 
 use clap::Args;
+use std::io::Write;
 use std::process::ExitCode;
 use xiangqi_engine::tactics::{self, BUILTIN};
 use xiangqi_engine::{Limits, Searcher};
@@ -13,8 +14,9 @@ pub struct TacticsArgs {
     /// suite.
     #[arg(long)]
     file: Option<std::path::PathBuf>,
-    /// Time per position, in milliseconds.
-    #[arg(long, default_value_t = 1000)]
+    /// Time per position, in milliseconds (1 ms to 24 h).
+    #[arg(long, default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
     movetime: u64,
     /// Search to this depth in plies instead of for a time.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
@@ -25,25 +27,21 @@ pub struct TacticsArgs {
 }
 
 /// Prints one line per position on stderr (`ok`/`FAIL`, line, kind, chosen move, nodes,
-/// time) and `solved S/N (kind breakdown), T ms` on stdout. Exits 1 if the file cannot be
-/// read.
+/// time) and `solved S/N (kind breakdown), T ms` on stdout. Exits 2, like the other
+/// commands on bad input, if the file cannot be read, is malformed or holds no position;
+/// exits quietly when standard output is closed.
 pub fn run(args: &TacticsArgs) -> ExitCode {
     let text = match &args.file {
         Some(path) => match std::fs::read_to_string(path) {
             Ok(t) => t,
-            Err(e) => {
-                eprintln!("xiangqi tactics: cannot read {}: {e}", path.display());
-                return ExitCode::from(1);
-            }
+            Err(e) => return fail(&format!("cannot read {}: {e}", path.display())),
         },
         None => BUILTIN.to_string(),
     };
     let suite = match tactics::parse(&text) {
+        Ok(s) if s.is_empty() => return fail("the suite holds no position"),
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("xiangqi tactics: {e}");
-            return ExitCode::from(1);
-        }
+        Err(e) => return fail(&e.to_string()),
     };
     let limits = match args.depth {
         Some(d) => Limits::depth(d),
@@ -64,7 +62,8 @@ pub fn run(args: &TacticsArgs) -> ExitCode {
             None => kinds.push((t.kind.clone(), usize::from(a.solved), 1)),
         }
         let best: Vec<String> = t.best.iter().map(|m| m.to_string()).collect();
-        eprintln!(
+        let _ = writeln!(
+            std::io::stderr().lock(),
             "{} line {} {}: chose {}, best {}; {} nodes {} ms",
             if a.solved { "ok  " } else { "FAIL" },
             t.line,
@@ -79,10 +78,17 @@ pub fn run(args: &TacticsArgs) -> ExitCode {
         .iter()
         .map(|(k, s, n)| format!("{k} {s}/{n}"))
         .collect();
-    println!(
+    // A closed standard output (`| head`) is not an error worth a panic.
+    let _ = writeln!(
+        std::io::stdout().lock(),
         "solved {solved}/{} ({}), {time_ms} ms",
         suite.len(),
         breakdown.join(", ")
     );
     ExitCode::SUCCESS
+}
+
+fn fail(message: &str) -> ExitCode {
+    let _ = writeln!(std::io::stderr().lock(), "xiangqi tactics: {message}");
+    ExitCode::from(2)
 }

@@ -53,22 +53,109 @@ fn match_against_ourselves_over_uci_writes_readable_pgn() {
 }
 
 #[test]
-fn a_broken_engine_loses_instead_of_crashing_the_match() {
-    let (code, out, err) = xiangqi(&[
+fn an_engine_that_cannot_start_stops_the_match_with_an_error() {
+    for engine in ["uci:/nonexistent/engine", "uci:/bin/true", "uci:/bin/false"] {
+        let (code, out, err) =
+            xiangqi(&["match", "level:1", engine, "--games", "4", "--depth", "1"]);
+        assert_eq!(code, 2, "{engine}: {err}");
+        assert!(out.is_empty(), "{out}");
+        assert!(err.contains("could not start"), "{err}");
+        assert!(!err.contains("game 1/"), "no game is played: {err}");
+    }
+}
+
+#[test]
+fn flooding_engines_are_cut_off_quickly() {
+    let started = std::time::Instant::now();
+    for engine in ["uci:/usr/bin/yes", "uci:/bin/cat /dev/zero"] {
+        let (code, _, err) = xiangqi(&["match", engine, "level:1", "--games", "1", "--depth", "1"]);
+        assert_eq!(code, 2, "{engine}: {err}");
+        assert!(err.contains("protocol error"), "{err}");
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+}
+
+#[test]
+fn out_of_range_match_arguments_are_refused() {
+    for args in [
+        &["--games", "18446744073709551615"][..],
+        &["--games", "100000000000"],
+        &["--games", "0"],
+        &["--tc", "18446744073709551615+18446744073709551615"],
+        &["--tc", "9223372036854775807+9223372036854775807"],
+        &["--tc", "0+0"],
+        &["--max-plies", "0"],
+        &["--movetime", "18446744073709551615"],
+        &["--movetime", "0"],
+    ] {
+        let mut all = vec!["match", "level:1", "level:1"];
+        all.extend_from_slice(args);
+        let (code, out, err) = xiangqi(&all);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            out.is_empty() && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("game 1/"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn an_unwritable_pgn_path_fails_before_playing() {
+    let (code, _, err) = xiangqi(&[
         "match",
         "level:1",
-        "uci:/nonexistent/engine",
+        "level:1",
         "--games",
         "2",
         "--depth",
         "1",
+        "--pgn",
+        "/nonexistent/dir/x.pgn",
     ]);
-    assert_eq!(code, 0, "{err}");
-    assert!(
-        out.contains(": +2 =0 -0, score 1.00, Elo +inf ± inf (2 games)"),
-        "{out}"
-    );
-    assert!(err.contains("could not start"), "{err}");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot create"), "{err}");
+    assert!(!err.contains("game 1/"), "{err}");
+}
+
+/// Runs the binary with its standard output closed at once; returns the exit code and the
+/// standard error.
+fn with_closed_stdout(args: &[&str]) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("binary runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("binary ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_closed_stdout_is_not_a_panic() {
+    for args in [
+        &["bench", "1"][..],
+        &[
+            "match",
+            "level:1",
+            "level:1",
+            "--games",
+            "1",
+            "--depth",
+            "1",
+            "--max-plies",
+            "4",
+        ],
+        &["tactics", "--depth", "1"],
+    ] {
+        let (code, err) = with_closed_stdout(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
 }
 
 #[test]
@@ -76,6 +163,20 @@ fn bad_player_specs_are_refused() {
     let (code, _, err) = xiangqi(&["match", "level:9", "full"]);
     assert_ne!(code, 0);
     assert!(err.contains("level:N"), "{err}");
+}
+
+#[test]
+fn tactics_bad_input_exits_2_like_the_other_commands() {
+    let (code, _, err) = xiangqi(&["tactics", "--file", "/dev/null", "--depth", "1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no position"), "{err}");
+    let (code, _, err) = xiangqi(&["tactics", "--file", "/nonexistent/suite.tsv"]);
+    assert_eq!(code, 2, "{err}");
+    let bad = std::env::temp_dir().join(format!("xiangqi-bad-suite-{}", std::process::id()));
+    std::fs::write(&bad, "not a suite line\n").expect("temp file");
+    let (code, _, err) = xiangqi(&["tactics", "--file", &bad.to_string_lossy()]);
+    assert_eq!(code, 2, "{err}");
+    let _ = std::fs::remove_file(&bad);
 }
 
 #[test]

@@ -70,6 +70,11 @@ impl Limits {
 /// Time reserved per move for communication and process scheduling, in milliseconds.
 pub const MOVE_OVERHEAD_MS: u64 = 30;
 
+/// The clock assumed for the side to move when a clock-based `go` (any of `wtime`, `btime`,
+/// `winc`, `binc`, `movestogo`) leaves that side's own time out, in milliseconds: the search
+/// then gets a short budget instead of none.
+pub const DEFAULT_CLOCK_MS: u64 = 10_000;
+
 /// The running clock of one search: start time and budgets.
 #[derive(Clone, Debug)]
 pub struct Clock {
@@ -101,12 +106,22 @@ impl Clock {
             Color::Red => (limits.wtime, limits.winc),
             Color::Black => (limits.btime, limits.binc),
         };
-        let Some(time) = time else {
-            return Clock {
-                start,
-                soft: None,
-                hard: None,
-            };
+        let clock_given = limits.wtime.is_some()
+            || limits.btime.is_some()
+            || limits.winc.is_some()
+            || limits.binc.is_some()
+            || limits.movestogo.is_some();
+        let time = match time {
+            Some(t) => t,
+            // A clock-based request without the mover's own time: do not search forever.
+            None if clock_given => DEFAULT_CLOCK_MS,
+            None => {
+                return Clock {
+                    start,
+                    soft: None,
+                    hard: None,
+                }
+            }
         };
         let (soft, hard) = budgets(time, inc.unwrap_or(0), limits.movestogo);
         Clock {
@@ -142,17 +157,22 @@ impl Clock {
 }
 
 /// Returns the (soft, hard) budgets in milliseconds for `time` ms left, `inc` ms increment
-/// and `movestogo` moves to the next control.
+/// and `movestogo` moves to the next control. Any values are accepted (the arithmetic
+/// saturates), so huge clocks from a GUI cannot overflow.
 pub fn budgets(time: u64, inc: u64, movestogo: Option<u32>) -> (u64, u64) {
     let avail = time.saturating_sub(MOVE_OVERHEAD_MS);
     if avail < 20 {
         let t = (time / 4).max(1);
         return (t, t);
     }
-    let mtg = movestogo.unwrap_or(32).clamp(1, 40) as u64;
-    let soft = (avail / mtg + inc * 3 / 4).min(avail / 2).max(1);
-    let hard = (soft * 4)
-        .min(avail * 2 / 5)
+    let mtg = u64::from(movestogo.unwrap_or(32).clamp(1, 40));
+    let soft = (avail / mtg)
+        .saturating_add(inc / 4 * 3 + inc % 4 * 3 / 4)
+        .min(avail / 2)
+        .max(1);
+    let hard = soft
+        .saturating_mul(4)
+        .min(avail / 5 * 2 + avail % 5 * 2 / 5)
         .max(soft.min(avail / 2))
         .max(1);
     (soft, hard)
@@ -173,5 +193,33 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn huge_clocks_do_not_overflow() {
+        for (time, inc) in [
+            (1_000, u64::MAX),
+            (u64::MAX, u64::MAX),
+            (u64::MAX, 0),
+            (i64::MAX as u64, i64::MAX as u64),
+        ] {
+            let (soft, hard) = budgets(time, inc, None);
+            assert!(soft <= hard && hard < time, "{time} {inc}: {soft} {hard}");
+        }
+    }
+
+    #[test]
+    fn a_missing_own_clock_still_gets_a_budget() {
+        let black_to_move = Limits {
+            wtime: Some(1_000),
+            ..Limits::default()
+        };
+        assert!(Clock::start(&black_to_move, Color::Black).is_timed());
+        let movestogo_only = Limits {
+            movestogo: Some(5),
+            ..Limits::default()
+        };
+        assert!(Clock::start(&movestogo_only, Color::Red).is_timed());
+        assert!(!Clock::start(&Limits::depth(3), Color::Red).is_timed());
     }
 }

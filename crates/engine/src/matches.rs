@@ -3,8 +3,9 @@
 //! colours swapped, several games at a time on threads. Games are recorded and judged by
 //! [`xiangqi::game::Game`] under `wxf-2018` (checkmate, no legal move, perpetual check and
 //! chase, the move limit, insufficient material), with a ply cap beyond which the game is
-//! adjudicated a draw. A player that crashes, times out, sends no move or an illegal move
-//! loses that game; under a clock, a player whose clock runs out loses on time.
+//! adjudicated a draw. A player that crashes, times out, floods its output, sends no move or
+//! an illegal move loses that game; under a clock, a player whose clock runs out loses on
+//! time. A player that cannot be started at all ends the match with an error.
 //!
 //! Results are counted from the first player's point of view; [`Tally`] turns them into an
 //! Elo difference with a 95% error margin.
@@ -16,10 +17,10 @@ use crate::search::{SearchRequest, Searcher};
 use crate::uci_client::UciEngine;
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use xiangqi::game::{Game, GameResult, RuleSet};
+use xiangqi::game::{Game, GameError, GameResult, RuleSet};
 use xiangqi::{Color, Move, Position};
 
 /// Who plays: a built-in level, full strength, or an external UCI engine.
@@ -119,10 +120,11 @@ pub enum TimeControl {
 }
 
 impl TimeControl {
-    /// Reads `INITIAL_MS+INC_MS` (or `INITIAL_MS`) as a clock.
+    /// Reads `INITIAL_MS+INC_MS` (or `INITIAL_MS`) as a clock: the initial time 1 ms to
+    /// [`MAX_TIME_MS`], the increment 0 to [`MAX_TIME_MS`].
     ///
     /// # Errors
-    /// A message when the text is not two non-negative integers joined by `+`.
+    /// A message when the text is not two integers joined by `+` in those ranges.
     pub fn parse_clock(s: &str) -> Result<TimeControl, String> {
         let (a, b) = s.split_once('+').unwrap_or((s, "0"));
         let num = |t: &str| {
@@ -130,10 +132,36 @@ impl TimeControl {
                 .parse::<u64>()
                 .map_err(|_| format!("bad time control {s:?}: expected INITIAL_MS+INC_MS"))
         };
-        Ok(TimeControl::Clock {
+        let tc = TimeControl::Clock {
             initial_ms: num(a)?,
             increment_ms: num(b)?,
-        })
+        };
+        tc.check()?;
+        Ok(tc)
+    }
+
+    /// Checks that the times are in range: move times and initial clock times 1 ms to
+    /// [`MAX_TIME_MS`], increments up to [`MAX_TIME_MS`], depths 1 to 64.
+    ///
+    /// # Errors
+    /// A message naming the value out of range.
+    pub fn check(&self) -> Result<(), String> {
+        let max = MAX_TIME_MS;
+        match *self {
+            TimeControl::MoveTime(ms) if !(1..=max).contains(&ms) => {
+                Err(format!("move time {ms} ms is out of range: 1 to {max} ms"))
+            }
+            TimeControl::Clock { initial_ms, .. } if !(1..=max).contains(&initial_ms) => Err(
+                format!("initial clock time {initial_ms} ms is out of range: 1 to {max} ms"),
+            ),
+            TimeControl::Clock { increment_ms, .. } if increment_ms > max => Err(format!(
+                "increment {increment_ms} ms is out of range: 0 to {max} ms"
+            )),
+            TimeControl::Depth(d) if !(1..=64).contains(&d) => {
+                Err(format!("depth {d} is out of range: 1 to 64"))
+            }
+            _ => Ok(()),
+        }
     }
 }
 
@@ -153,6 +181,16 @@ impl fmt::Display for TimeControl {
 
 /// The default ply cap: a game still going after this many plies is adjudicated a draw.
 pub const DEFAULT_MAX_PLIES: usize = 300;
+
+/// The largest ply cap accepted.
+pub const MAX_PLIES: usize = 100_000;
+
+/// The largest number of games in one match.
+pub const MAX_GAMES: usize = 100_000;
+
+/// The longest move time, initial clock time or increment accepted: 24 hours, in
+/// milliseconds.
+pub const MAX_TIME_MS: u64 = 24 * 60 * 60 * 1000;
 
 /// How long an external engine may think under [`TimeControl::Depth`] or
 /// [`TimeControl::LevelCaps`], in milliseconds.
@@ -199,9 +237,23 @@ impl MatchConfig {
     /// Checks that the configuration can run.
     ///
     /// # Errors
-    /// A message naming the problem: no openings, no games, an unlimited full-strength or
-    /// external player.
+    /// A message naming the problem: no openings, no games or more than [`MAX_GAMES`], a ply
+    /// cap of 0 or over [`MAX_PLIES`], times out of range (see [`TimeControl::check`]), an
+    /// unlimited full-strength or external player.
     pub fn validate(&self) -> Result<(), String> {
+        if !(1..=MAX_GAMES).contains(&self.games) {
+            return Err(format!(
+                "{} games is out of range: 1 to {MAX_GAMES}",
+                self.games
+            ));
+        }
+        if !(1..=MAX_PLIES).contains(&self.max_plies) {
+            return Err(format!(
+                "a ply cap of {} is out of range: 1 to {MAX_PLIES}",
+                self.max_plies
+            ));
+        }
+        self.time.check()?;
         if self.openings.is_empty() {
             return Err("no openings".to_string());
         }
@@ -494,6 +546,9 @@ fn go_args(l: &Limits) -> String {
 }
 
 /// Plays one game between `players[red]` (Red) and `players[1 - red]` from `opening`.
+///
+/// # Errors
+/// A message when a player cannot be started (or restarted) for the game.
 fn play_game(
     players: &mut [Player; 2],
     names: &[PlayerSpec; 2],
@@ -501,7 +556,7 @@ fn play_game(
     opening: Opening,
     config: &MatchConfig,
     index: usize,
-) -> GameReport {
+) -> Result<GameReport, String> {
     let mut game = Game::new(Position::start(), RuleSet::Wxf2018);
     for m in opening.parsed_moves().unwrap_or_default() {
         if game.play(m).is_err() {
@@ -512,15 +567,11 @@ fn play_game(
     let who = |c: Color| if c == Color::Red { red } else { 1 - red };
     for (i, p) in players.iter_mut().enumerate() {
         let seed = config.seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ i as u64;
-        if let Err(e) = p.new_game(seed) {
-            let loser = if i == red { Color::Red } else { Color::Black };
-            adjudication = Some(format!("{} could not start: {e}", names[i]));
-            let _ = game.resign(loser);
-            break;
-        }
+        p.new_game(seed)
+            .map_err(|e| format!("{} could not start: {e}", names[i]))?;
     }
-    let mut clock = match config.time {
-        TimeControl::Clock { initial_ms, .. } => [initial_ms as i64; 2],
+    let mut clock: [i64; 2] = match config.time {
+        TimeControl::Clock { initial_ms, .. } => [i64::try_from(initial_ms).unwrap_or(i64::MAX); 2],
         _ => [0; 2],
     };
     while !game.status().is_over() {
@@ -534,41 +585,47 @@ fn play_game(
         let (limits, timeout) = limits_for(config.time, clock);
         let started = Instant::now();
         let reply = players[p].choose(game.start(), &game.moves(), &limits, timeout);
-        let spent = started.elapsed().as_millis() as i64;
+        let spent = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
         if let TimeControl::Clock { increment_ms, .. } = config.time {
             let c = &mut clock[side as usize];
-            *c -= spent;
+            *c = c.saturating_sub(spent);
             if *c < 0 {
                 adjudication = Some(format!("{} lost on time", names[p]));
                 let _ = game.forfeit_on_time(side);
                 break;
             }
-            *c += increment_ms as i64;
+            *c = c.saturating_add(i64::try_from(increment_ms).unwrap_or(i64::MAX));
         }
         let failure = match reply {
             Err(e) => format!("{} failed: {e}", names[p]),
             Ok(None) => format!("{} gave no move", names[p]),
             Ok(Some(m)) => match game.play(m) {
                 Ok(_) => continue,
-                Err(e) => format!("{} played an illegal move {m}: {e}", names[p]),
+                Err(GameError::Illegal { ply, reason }) => {
+                    format!("{} played an illegal move at ply {ply}: {reason}", names[p])
+                }
+                Err(e) => format!("{}'s move {m} was refused: {e}", names[p]),
             },
         };
         adjudication = Some(failure);
         let _ = game.resign(side);
     }
-    GameReport {
+    Ok(GameReport {
         index,
         red,
         opening,
         game,
         adjudication,
-    }
+    })
 }
 
 /// Returns the limits of the side to move and how long an external engine may take.
 fn limits_for(time: TimeControl, clock: [i64; 2]) -> (Limits, Duration) {
     match time {
-        TimeControl::MoveTime(ms) => (Limits::movetime(ms), Duration::from_millis(ms * 2 + 5_000)),
+        TimeControl::MoveTime(ms) => (
+            Limits::movetime(ms),
+            Duration::from_millis(ms.saturating_mul(2).saturating_add(5_000)),
+        ),
         TimeControl::Clock { increment_ms, .. } => {
             let red = clock[Color::Red as usize].max(0) as u64;
             let black = clock[Color::Black as usize].max(0) as u64;
@@ -582,7 +639,11 @@ fn limits_for(time: TimeControl, clock: [i64; 2]) -> (Limits, Duration) {
             // The flag is judged after the reply; this only bounds a hung engine.
             (
                 limits,
-                Duration::from_millis(red.max(black) + increment_ms + 5_000),
+                Duration::from_millis(
+                    red.max(black)
+                        .saturating_add(increment_ms)
+                        .saturating_add(5_000),
+                ),
             )
         }
         TimeControl::Depth(d) => (Limits::depth(d), Duration::from_millis(UNTIMED_TIMEOUT_MS)),
@@ -594,27 +655,35 @@ fn limits_for(time: TimeControl, clock: [i64; 2]) -> (Limits, Duration) {
 /// `on_game` (on the calling thread) as each game finishes, with the tally so far.
 ///
 /// # Errors
-/// The message of [`MatchConfig::validate`].
+/// The message of [`MatchConfig::validate`], or the first player that could not be started
+/// (the match then stops: games under way finish, no new one begins; the games finished
+/// were already passed to `on_game`).
 pub fn run(
     config: &MatchConfig,
     mut on_game: impl FnMut(&GameReport, &Tally),
 ) -> Result<MatchResult, String> {
     config.validate()?;
     let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<GameReport>();
+    let abort = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Result<GameReport, String>>();
     let threads = config.concurrency.clamp(1, config.games.max(1));
     let mut tally = Tally::default();
-    let mut games = Vec::with_capacity(config.games);
+    let mut games = Vec::new();
+    let mut failure = None;
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let tx = tx.clone();
             let next = &next;
+            let abort = &abort;
             scope.spawn(move || {
                 let mut players = [
                     Player::new(&config.players[0], config.hash_mib),
                     Player::new(&config.players[1], config.hash_mib),
                 ];
                 loop {
+                    if abort.load(Ordering::SeqCst) {
+                        break;
+                    }
                     let index = next.fetch_add(1, Ordering::SeqCst);
                     if index >= config.games {
                         break;
@@ -623,6 +692,9 @@ pub fn run(
                     let red = index % 2;
                     let report =
                         play_game(&mut players, &config.players, red, opening, config, index);
+                    if report.is_err() {
+                        abort.store(true, Ordering::SeqCst);
+                    }
                     if tx.send(report).is_err() {
                         break;
                     }
@@ -631,11 +703,21 @@ pub fn run(
         }
         drop(tx);
         for report in rx {
-            tally.add(report.first_player_score());
-            on_game(&report, &tally);
-            games.push(report);
+            match report {
+                Ok(report) => {
+                    tally.add(report.first_player_score());
+                    on_game(&report, &tally);
+                    games.push(report);
+                }
+                Err(e) => {
+                    failure.get_or_insert(e);
+                }
+            }
         }
     });
+    if let Some(e) = failure {
+        return Err(e);
+    }
     games.sort_by_key(|g| g.index);
     Ok(MatchResult { tally, games })
 }

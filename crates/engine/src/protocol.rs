@@ -1,7 +1,7 @@
-//! What the UCI and UCCI loops share: a line writer shared with the search thread, and the
-//! parsing of `position` commands and numbers.
+//! What the UCI and UCCI loops share: a line writer shared with the search thread, a bounded
+//! line reader, and the parsing of `position` commands and numbers.
 
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex, PoisonError};
 use xiangqi::{Move, Position};
 
@@ -58,11 +58,107 @@ pub(crate) fn parse_moves(tokens: &[&str]) -> Result<Vec<Move>, String> {
         .collect()
 }
 
-/// Parses the value after the keyword `key` as a number.
-pub(crate) fn number<T: std::str::FromStr>(key: &str, value: Option<&&str>) -> Result<T, String> {
+/// Parses the value after the keyword `key` as a non-negative integer; a value too large
+/// for `u64` saturates to `u64::MAX` (callers clamp it further).
+pub(crate) fn count(key: &str, value: Option<&&str>) -> Result<u64, String> {
     let v = value.ok_or_else(|| format!("`{key}` needs a value"))?;
-    v.parse::<T>()
-        .map_err(|_| format!("`{key}` needs a non-negative number, not `{v}`"))
+    let digits = v.strip_prefix('+').unwrap_or(v);
+    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Ok(digits.parse::<u64>().unwrap_or(u64::MAX));
+    }
+    Err(format!(
+        "`{key}` needs a non-negative number, not `{}`",
+        clip(v, ECHO_CHARS)
+    ))
+}
+
+/// Parses the value after `key` as a time or increment: like [`count`], but a negative
+/// value (a GUI's clock in overtime) reads as 0.
+pub(crate) fn time_value(key: &str, value: Option<&&str>) -> Result<u64, String> {
+    match value.and_then(|v| v.strip_prefix('-')) {
+        Some(rest) => count(key, Some(&rest)).map(|_| 0),
+        None => count(key, value),
+    }
+}
+
+/// Parses the value after `key` as a count that fits a `u32`, saturating.
+pub(crate) fn count32(key: &str, value: Option<&&str>) -> Result<u32, String> {
+    count(key, value).map(|n| u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+/// Parses the value after `depth` (or a depth derived from it): saturating, and clamped to
+/// the deepest search the engine runs ([`MAX_DEPTH`]).
+pub(crate) fn depth(key: &str, value: Option<&&str>) -> Result<u32, String> {
+    count32(key, value).map(|d| d.min(MAX_DEPTH))
+}
+
+/// The deepest search the engine runs, in plies; deeper requests are clamped to it.
+pub const MAX_DEPTH: u32 = crate::params::MAX_PLY as u32 - 8;
+
+/// How many characters of the input an error message quotes back.
+pub(crate) const ECHO_CHARS: usize = 100;
+
+/// Returns `s` cut to at most `max` characters, with `…` when cut.
+pub(crate) fn clip(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
+/// The longest input line the protocol loops accept, in bytes; longer lines are skipped
+/// (without being held in memory) and reported.
+pub const MAX_INPUT_LINE: usize = 1 << 20;
+
+/// One line read by [`read_line`].
+pub(crate) enum Line {
+    /// A line, decoded as UTF-8 with invalid bytes replaced.
+    Text(String),
+    /// A line longer than [`MAX_INPUT_LINE`] bytes, skipped; its length in bytes.
+    TooLong(usize),
+}
+
+/// Reads one line of at most [`MAX_INPUT_LINE`] bytes from `input`: `None` at end of input
+/// or on a read error. Bytes that are not UTF-8 do not end the session: they are replaced.
+pub(crate) fn read_line(input: &mut impl BufRead) -> Option<Line> {
+    let mut buf = Vec::new();
+    let mut skipped = 0usize;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return None,
+        };
+        if chunk.is_empty() {
+            // End of input: a last line without newline still counts.
+            if skipped > 0 {
+                return Some(Line::TooLong(skipped));
+            }
+            if buf.is_empty() {
+                return None;
+            }
+            break;
+        }
+        let (part, found) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        if skipped == 0 && buf.len() + part.len() <= MAX_INPUT_LINE {
+            buf.extend_from_slice(part);
+        } else {
+            skipped = skipped.saturating_add(buf.len() + part.len());
+            buf = Vec::new();
+        }
+        let used = found.unwrap_or(chunk.len());
+        input.consume(used);
+        if found.is_some() {
+            if skipped > 0 {
+                return Some(Line::TooLong(skipped));
+            }
+            break;
+        }
+    }
+    Some(Line::Text(String::from_utf8_lossy(&buf).into_owned()))
 }
 
 /// Splits a line into tokens on any whitespace.

@@ -3,7 +3,9 @@
 //! [movestogo M | increment I] [opptime …]`, `stop`, `quit`/`bye`, and replies `bestmove`
 //! or `nobestmove`. Times are in seconds unless `setoption usemillisec true` was sent, as in
 //! UCCI 3.0. Malformed lines are reported on the error stream passed to [`run_with_errors`]
-//! (standard error for [`run`]) and otherwise ignored.
+//! (standard error for [`run`]) and otherwise ignored; so are parameters of `go` that its
+//! mode does not take (the search still runs). Numbers saturate instead of overflowing,
+//! bytes that are not UTF-8 are replaced, and over-long lines are skipped.
 //!
 //! ```
 //! use xiangqi_engine::ucci::run;
@@ -18,7 +20,10 @@
 use crate::clock::Limits;
 use crate::engine::{Engine, Event, DEFAULT_HASH_MIB, MAX_HASH_MIB};
 use crate::level::{Level, DEFAULT_SEED};
-use crate::protocol::{number, parse_moves, parse_position, tokens, Out};
+use crate::protocol::{
+    clip, count, count32, depth, parse_moves, parse_position, read_line, tokens, Line, Out,
+    ECHO_CHARS, MAX_INPUT_LINE,
+};
 use crate::search::{Info, Score, MATE};
 use crate::uci::{ENGINE_AUTHOR, ENGINE_NAME};
 use std::io::{BufRead, Write};
@@ -74,7 +79,7 @@ pub enum Command {
     PonderHit,
     /// `probe`: accepted and ignored.
     Probe,
-    /// `quit`: answer `bye` and leave.
+    /// `quit` (or `bye`): answer `bye` and leave.
     Quit,
 }
 
@@ -83,15 +88,25 @@ pub enum Command {
 /// # Errors
 /// A message naming what is wrong.
 pub fn parse(line: &str) -> Result<Option<Command>, String> {
+    parse_with_warnings(line).map(|(c, _)| c)
+}
+
+/// Parses one line like [`parse`], also returning warnings about text that was ignored
+/// (such as `go depth 3 movestogo 4`, where `movestogo` means nothing).
+///
+/// # Errors
+/// A message naming what is wrong.
+pub fn parse_with_warnings(line: &str) -> Result<(Option<Command>, Vec<String>), String> {
     let t = tokens(line);
     let Some((&cmd, args)) = t.split_first() else {
-        return Ok(None);
+        return Ok((None, Vec::new()));
     };
+    let mut warnings = Vec::new();
     let command = match cmd {
         "ucci" => Command::Ucci,
         "isready" => Command::IsReady,
         "stop" => Command::Stop,
-        "quit" => Command::Quit,
+        "quit" | "bye" => Command::Quit,
         "ponderhit" => Command::PonderHit,
         "probe" => Command::Probe,
         "setoption" => {
@@ -120,26 +135,49 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             }
         }
         "banmoves" => Command::BanMoves(parse_moves(args)?),
-        "go" => Command::Go(parse_go(args)?),
-        other => return Err(format!("unknown command `{other}`")),
+        "go" => Command::Go(parse_go(args, &mut warnings)?),
+        other => return Err(format!("unknown command `{}`", clip(other, ECHO_CHARS))),
     };
-    Ok(Some(command))
+    Ok((Some(command), warnings))
 }
 
-fn parse_go(args: &[&str]) -> Result<GoMode, String> {
+fn parse_go(args: &[&str], warnings: &mut Vec<String>) -> Result<GoMode, String> {
     let mut i = 0;
     while matches!(args.get(i), Some(&"ponder") | Some(&"draw")) {
         i += 1;
     }
     let key = args.get(i).copied().unwrap_or("depth");
     let val = args.get(i + 1);
+    let mut extra = |used: usize| {
+        if let Some(rest) = args.get(i + used..).filter(|r| !r.is_empty()) {
+            warnings.push(format!(
+                "`go {key}`: ignored `{}`",
+                clip(&rest.join(" "), ECHO_CHARS)
+            ));
+        }
+    };
     match key {
-        "depth" if val.is_none() || val == Some(&"infinite") => Ok(GoMode::Depth(None)),
-        "depth" => Ok(GoMode::Depth(Some(number(key, val)?))),
-        "infinite" => Ok(GoMode::Depth(None)),
-        "nodes" => Ok(GoMode::Nodes(number(key, val)?)),
+        "depth" | "infinite" if val.is_none() => Ok(GoMode::Depth(None)),
+        "depth" if val == Some(&"infinite") => {
+            extra(2);
+            Ok(GoMode::Depth(None))
+        }
+        "infinite" => {
+            extra(1);
+            Ok(GoMode::Depth(None))
+        }
+        "depth" => {
+            let d = depth(key, val)?;
+            extra(2);
+            Ok(GoMode::Depth(Some(d)))
+        }
+        "nodes" => {
+            let n = count(key, val)?;
+            extra(2);
+            Ok(GoMode::Nodes(n))
+        }
         "time" => {
-            let time = number(key, val)?;
+            let time = count(key, val)?;
             let mut movestogo = None;
             let mut increment = None;
             let mut j = i + 2;
@@ -147,12 +185,17 @@ fn parse_go(args: &[&str]) -> Result<GoMode, String> {
                 let k = args[j];
                 let v = args.get(j + 1);
                 match k {
-                    "movestogo" => movestogo = Some(number(k, v)?),
-                    "increment" => increment = Some(number(k, v)?),
+                    "movestogo" => movestogo = Some(count32(k, v)?),
+                    "increment" => increment = Some(count(k, v)?),
                     "opptime" | "oppmovestogo" | "oppincrement" => {
-                        let _: u64 = number(k, v)?;
+                        count(k, v)?;
                     }
-                    other => return Err(format!("`go time`: unknown parameter `{other}`")),
+                    other => {
+                        return Err(format!(
+                            "`go time`: unknown parameter `{}`",
+                            clip(other, ECHO_CHARS)
+                        ))
+                    }
                 }
                 j += 2;
             }
@@ -162,7 +205,7 @@ fn parse_go(args: &[&str]) -> Result<GoMode, String> {
                 increment,
             })
         }
-        other => Err(format!("`go`: unknown mode `{other}`")),
+        other => Err(format!("`go`: unknown mode `{}`", clip(other, ECHO_CHARS))),
     }
 }
 
@@ -277,8 +320,18 @@ impl<W: Write + Send + 'static, E: Write> Session<W, E> {
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let number = value.and_then(|v| v.trim().parse::<i64>().ok());
         match name {
-            "usemillisec" => self.millis = value.is_some_and(|v| v.trim() == "true"),
+            "usemillisec" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+                Some("true" | "yes" | "on" | "1") => self.millis = true,
+                Some("false" | "no" | "off" | "0") => self.millis = false,
+                _ => self.report("usemillisec needs true or false"),
+            },
             "hashsize" => match number {
+                Some(n) if n > MAX_HASH_MIB as i64 => {
+                    self.report(&format!(
+                        "hashsize {n} is over the maximum; using {MAX_HASH_MIB} MiB"
+                    ));
+                    self.engine.set_hash(MAX_HASH_MIB);
+                }
                 Some(n) if n >= 1 => self.engine.set_hash(n as usize),
                 _ => self.report("hashsize needs a positive number of MiB"),
             },
@@ -295,7 +348,7 @@ impl<W: Write + Send + 'static, E: Write> Session<W, E> {
             "batch" | "debug" | "ponder" | "bookfiles" | "evalapi" | "promotion" | "idle"
             | "knowledge" | "pruning" | "randomness" | "style" | "usebook" | "loadbook"
             | "draw" => {}
-            other => self.report(&format!("unknown option `{other}`")),
+            other => self.report(&format!("unknown option `{}`", clip(other, ECHO_CHARS))),
         }
     }
 }
@@ -309,7 +362,7 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
 /// replies to `output` and reports malformed input to `errors`. At end of input a bounded
 /// search is finished (an infinite one stopped).
 pub fn run_with_errors<R: BufRead, W: Write + Send + 'static, E: Write>(
-    input: R,
+    mut input: R,
     output: W,
     errors: E,
 ) {
@@ -322,18 +375,28 @@ pub fn run_with_errors<R: BufRead, W: Write + Send + 'static, E: Write>(
         seed: DEFAULT_SEED,
         infinite: false,
     };
-    for line in input.lines() {
-        let Ok(line) = line else {
-            break;
+    while let Some(line) = read_line(&mut input) {
+        let line = match line {
+            Line::Text(t) => t,
+            Line::TooLong(n) => {
+                session.report(&format!(
+                    "line of {n} bytes ignored: the limit is {MAX_INPUT_LINE}"
+                ));
+                continue;
+            }
         };
-        match parse(&line) {
-            Ok(None) => {}
-            Ok(Some(cmd)) => {
-                if !session.handle(cmd) {
-                    return;
+        match parse_with_warnings(&line) {
+            Ok((cmd, warnings)) => {
+                for w in warnings {
+                    session.report(&w);
+                }
+                if let Some(cmd) = cmd {
+                    if !session.handle(cmd) {
+                        return;
+                    }
                 }
             }
-            Err(e) => session.report(&e),
+            Err(e) => session.report(&clip(&e, 2 * ECHO_CHARS)),
         }
     }
     // At end of input a bounded search is allowed to finish; an infinite one is stopped.

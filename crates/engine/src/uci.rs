@@ -1,5 +1,10 @@
 //! The UCI protocol as Pikafish speaks it: lines parsed into [`Command`], replies printed by
-//! [`run`]. Malformed lines are answered with `info string …` and otherwise ignored.
+//! [`run`]. Malformed lines are answered with `info string …` (quoting at most 100
+//! characters of the input) and otherwise ignored; bytes that are not UTF-8 are replaced,
+//! and lines over [`MAX_INPUT_LINE`](crate::protocol::MAX_INPUT_LINE) bytes are skipped.
+//!
+//! A bare `go` searches until `stop` (like `go infinite`). `go ponder` is not a real ponder
+//! search: it searches until `ponderhit` or `stop`, and either ends it with `bestmove`.
 //!
 //! ```
 //! use xiangqi_engine::uci::{run, SharedBuf};
@@ -14,7 +19,10 @@
 use crate::clock::Limits;
 use crate::engine::{Engine, Event, DEFAULT_HASH_MIB, MAX_HASH_MIB};
 use crate::level::{Level, DEFAULT_SEED};
-use crate::protocol::{number, parse_position, tokens, Out};
+use crate::protocol::{
+    clip, count, count32, depth, parse_position, read_line, time_value, tokens, Line, Out,
+    ECHO_CHARS, MAX_INPUT_LINE,
+};
 use crate::search::{Info, Score};
 use std::io::{BufRead, Write};
 use xiangqi::{Move, Position};
@@ -51,7 +59,7 @@ pub enum Command {
     Go(Limits),
     /// `stop`: stop the search and answer `bestmove`.
     Stop,
-    /// `ponderhit`: accepted and ignored (pondering is not offered).
+    /// `ponderhit`: ends a `go ponder` search like `stop` (pondering is not offered as such).
     PonderHit,
     /// `debug on|off`: accepted and ignored.
     Debug,
@@ -85,7 +93,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             }
         }
         "go" => Command::Go(parse_go(args)?),
-        other => return Err(format!("unknown command `{other}`")),
+        other => return Err(format!("unknown command `{}`", clip(other, ECHO_CHARS))),
     };
     Ok(Some(command))
 }
@@ -104,29 +112,40 @@ fn parse_setoption(args: &[&str]) -> Result<Command, String> {
     Ok(Command::SetOption { name, value })
 }
 
-/// Parses the arguments of `go`.
+/// Parses the arguments of `go`. Numbers saturate instead of overflowing; depths are
+/// clamped to [`MAX_DEPTH`](crate::protocol::MAX_DEPTH). A bare `go` and `go ponder` search
+/// until stopped.
 fn parse_go(args: &[&str]) -> Result<Limits, String> {
     let mut limits = Limits::default();
+    if args.is_empty() {
+        limits.infinite = true;
+    }
     let mut i = 0;
     while i < args.len() {
         let key = args[i];
         let val = args.get(i + 1);
         match key {
             "infinite" => limits.infinite = true,
-            "ponder" => {}
-            "depth" => limits.depth = Some(number(key, val)?),
-            "nodes" => limits.nodes = Some(number(key, val)?),
-            "movetime" => limits.movetime = Some(number(key, val)?),
-            "wtime" => limits.wtime = Some(number::<i64>(key, val)?.max(0) as u64),
-            "btime" => limits.btime = Some(number::<i64>(key, val)?.max(0) as u64),
-            "winc" => limits.winc = Some(number::<i64>(key, val)?.max(0) as u64),
-            "binc" => limits.binc = Some(number::<i64>(key, val)?.max(0) as u64),
-            "movestogo" => limits.movestogo = Some(number(key, val)?),
+            "ponder" => limits.infinite = true,
+            "depth" => limits.depth = Some(depth(key, val)?),
+            "nodes" => limits.nodes = Some(count(key, val)?),
+            "movetime" => limits.movetime = Some(count(key, val)?),
+            "wtime" => limits.wtime = Some(time_value(key, val)?),
+            "btime" => limits.btime = Some(time_value(key, val)?),
+            "winc" => limits.winc = Some(time_value(key, val)?),
+            "binc" => limits.binc = Some(time_value(key, val)?),
+            "movestogo" => limits.movestogo = Some(count32(key, val)?),
             "mate" => {
-                let n: u32 = number(key, val)?;
-                limits.depth = Some(2 * n.max(1) - 1);
+                let n = count32(key, val)?.max(1);
+                let plies = n.saturating_mul(2) - 1;
+                limits.depth = Some(plies.min(crate::protocol::MAX_DEPTH));
             }
-            other => return Err(format!("`go`: unknown parameter `{other}`")),
+            other => {
+                return Err(format!(
+                    "`go`: unknown parameter `{}`",
+                    clip(other, ECHO_CHARS)
+                ))
+            }
         }
         i += if key == "infinite" || key == "ponder" {
             1
@@ -213,7 +232,12 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.engine.stop();
                 self.engine.wait();
             }
-            Command::PonderHit | Command::Debug => {}
+            Command::PonderHit => {
+                // `go ponder` searched until now: answer with its best move.
+                self.engine.stop();
+                self.engine.wait();
+            }
+            Command::Debug => {}
             Command::Quit => return false,
         }
         true
@@ -223,6 +247,12 @@ impl<W: Write + Send + 'static> Session<W> {
         let number = |v: Option<&str>| v.and_then(|v| v.trim().parse::<i64>().ok());
         match name.to_ascii_lowercase().as_str() {
             "hash" => match number(value) {
+                Some(n) if n > MAX_HASH_MIB as i64 => {
+                    self.out.say(&format!(
+                        "info string Hash {n} is over the maximum; using {MAX_HASH_MIB} MiB"
+                    ));
+                    self.engine.set_hash(MAX_HASH_MIB);
+                }
                 Some(n) if n >= 1 => self.engine.set_hash(n as usize),
                 _ => self
                     .out
@@ -252,9 +282,10 @@ impl<W: Write + Send + 'static> Session<W> {
                 _ => self.out.say("info string Seed needs a non-negative number"),
             },
             "clear hash" => self.engine.new_game(),
-            _ => self
-                .out
-                .say(&format!("info string unknown option `{name}`")),
+            _ => self.out.say(&format!(
+                "info string unknown option `{}`",
+                clip(name, ECHO_CHARS)
+            )),
         }
     }
 }
@@ -263,7 +294,7 @@ impl<W: Write + Send + 'static> Session<W> {
 /// replies to `output`. Searches run on a worker thread, so `isready` and `stop` are
 /// answered while searching. `quit` stops the search; at end of input a bounded search is
 /// finished (an infinite one stopped). Returns after the last `bestmove` is printed.
-pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
+pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) {
     let mut session = Session {
         engine: Engine::default(),
         out: Out::new(output),
@@ -271,9 +302,15 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
         seed: DEFAULT_SEED & 0x7fff_ffff,
         infinite: false,
     };
-    for line in input.lines() {
-        let Ok(line) = line else {
-            break;
+    while let Some(line) = read_line(&mut input) {
+        let line = match line {
+            Line::Text(t) => t,
+            Line::TooLong(n) => {
+                session.out.say(&format!(
+                    "info string line of {n} bytes ignored: the limit is {MAX_INPUT_LINE}"
+                ));
+                continue;
+            }
         };
         match parse(&line) {
             Ok(None) => {}
@@ -283,7 +320,9 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
                     break;
                 }
             }
-            Err(e) => session.out.say(&format!("info string {e}")),
+            Err(e) => session
+                .out
+                .say(&format!("info string {}", clip(&e, 2 * ECHO_CHARS))),
         }
     }
     // At end of input a bounded search is allowed to finish; an infinite one is stopped.

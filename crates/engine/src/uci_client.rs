@@ -3,12 +3,14 @@
 //! …` and `go …`, and reads `bestmove`.
 //!
 //! Everything the engine prints is untrusted input: lines are read by a separate thread and
-//! handed over through a channel, every wait has a deadline, unknown lines are skipped, and a
-//! `bestmove` that is not ICCS is an error, not a panic. Dropping the client sends `quit` and
+//! handed over through a bounded channel (a flooding engine is blocked, not buffered), every
+//! wait has a deadline that holds however many lines arrive, a line longer than
+//! [`MAX_LINE`] bytes or a flood of unrelated lines is a protocol error, unknown lines are
+//! skipped, and a `bestmove` that is not ICCS is an error, not a panic. Dropping the client sends `quit` and
 //! kills the process if it has not left within 200 ms.
 
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -17,8 +19,19 @@ use xiangqi::{Move, Position};
 /// How long the engine may take to answer `uci` and `isready`, in milliseconds.
 pub const HANDSHAKE_TIMEOUT_MS: u64 = 10_000;
 
-/// The longest line kept from the engine, in bytes; longer lines are cut.
-const MAX_LINE: usize = 64 * 1024;
+/// The longest line accepted from the engine, in bytes; a longer one is a protocol error.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// How many lines may wait in the channel between the reader thread and the client; beyond
+/// that the reader (and so the engine, once its pipe is full) blocks.
+const QUEUE_LINES: usize = 1024;
+
+/// How many lines the engine may send while we wait for one answer before it counts as
+/// flooding (a real engine sends a few `info` lines per iteration).
+pub const MAX_LINES_PER_WAIT: usize = 100_000;
+
+/// What the reader thread hands over: a line, or the news that a line was too long.
+type Incoming = Result<String, ()>;
 
 /// What went wrong talking to an external engine.
 #[derive(Debug)]
@@ -41,6 +54,9 @@ pub enum UciError {
     },
     /// The `bestmove` line could not be read as an ICCS move.
     BadBestMove(String),
+    /// The engine broke the protocol: a line over [`MAX_LINE`] bytes, or more than
+    /// [`MAX_LINES_PER_WAIT`] lines without the expected answer.
+    Protocol(String),
 }
 
 impl fmt::Display for UciError {
@@ -56,6 +72,7 @@ impl fmt::Display for UciError {
                 waited_ms,
             } => write!(f, "no `{expected}` from the engine within {waited_ms} ms"),
             UciError::BadBestMove(line) => write!(f, "unreadable reply {line:?}"),
+            UciError::Protocol(what) => write!(f, "protocol error: {what}"),
         }
     }
 }
@@ -66,7 +83,7 @@ impl std::error::Error for UciError {}
 pub struct UciEngine {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Incoming>,
     name: Option<String>,
 }
 
@@ -90,18 +107,23 @@ impl UciEngine {
             let _ = child.wait();
             return Err(UciError::Exited { expected: "uciok" });
         };
-        let (tx, lines) = mpsc::channel();
+        let (tx, lines) = mpsc::sync_channel::<Incoming>(QUEUE_LINES);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::new();
             loop {
                 buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
+                // Never hold more than MAX_LINE + 1 bytes of one line.
+                let limit = MAX_LINE as u64 + 1;
+                match (&mut reader).take(limit).read_until(b'\n', &mut buf) {
                     Ok(0) | Err(_) => break,
+                    Ok(_) if buf.len() > MAX_LINE => {
+                        let _ = tx.send(Err(()));
+                        break;
+                    }
                     Ok(_) => {
-                        buf.truncate(MAX_LINE);
                         let line = String::from_utf8_lossy(&buf).trim().to_string();
-                        if tx.send(line).is_err() {
+                        if tx.send(Ok(line)).is_err() {
                             break;
                         }
                     }
@@ -218,17 +240,33 @@ impl UciEngine {
         mut done: impl FnMut(&str) -> bool,
     ) -> Result<String, UciError> {
         let start = Instant::now();
+        let timed_out = || UciError::Timeout {
+            expected,
+            waited_ms: u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX),
+        };
+        let mut seen = 0usize;
         loop {
-            let left = timeout.saturating_sub(start.elapsed());
-            match self.lines.recv_timeout(left) {
-                Ok(line) if done(&line) => return Ok(line),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(UciError::Timeout {
-                        expected,
-                        waited_ms: timeout.as_millis() as u64,
-                    })
+            // Checked before every receive: a queued line must not outlive the deadline.
+            let elapsed = start.elapsed();
+            if elapsed >= timeout {
+                return Err(timed_out());
+            }
+            match self.lines.recv_timeout(timeout - elapsed) {
+                Ok(Ok(line)) if done(&line) => return Ok(line),
+                Ok(Ok(_)) => {
+                    seen += 1;
+                    if seen > MAX_LINES_PER_WAIT {
+                        return Err(UciError::Protocol(format!(
+                            "more than {MAX_LINES_PER_WAIT} lines without `{expected}`"
+                        )));
+                    }
                 }
+                Ok(Err(())) => {
+                    return Err(UciError::Protocol(format!(
+                        "a line longer than {MAX_LINE} bytes"
+                    )))
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(timed_out()),
                 Err(RecvTimeoutError::Disconnected) => return Err(UciError::Exited { expected }),
             }
         }

@@ -109,3 +109,113 @@ fn openings_are_roughly_balanced() {
         assert!(r.score.abs() <= 150, "{}: {}", o.name, r.score);
     }
 }
+
+/// Writes a shell-script UCI engine that completes the handshake and answers `go` with
+/// `on_go` (a shell command), and returns its player spec.
+fn scripted_engine(name: &str, on_go: &str) -> PlayerSpec {
+    let dir = std::env::temp_dir().join(format!("xiangqi-engines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.sh"));
+    let script = format!(
+        "while read -r cmd rest; do\n  case \"$cmd\" in\n    uci) echo 'id name {name}'; echo uciok;;\n    \
+         isready) echo readyok;;\n    go) {on_go};;\n    quit) exit 0;;\n  esac\ndone\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    PlayerSpec::Uci {
+        path: "/bin/sh".to_string(),
+        args: vec![path.to_string_lossy().into_owned()],
+    }
+}
+
+fn one_game_against(engine: PlayerSpec) -> matches::GameReport {
+    let mut config = MatchConfig::new([PlayerSpec::Level(1), engine], 1, TimeControl::Depth(1));
+    config.hash_mib = 1;
+    let started = std::time::Instant::now();
+    let mut result = matches::run(&config, |_, _| {}).unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    assert_eq!(result.tally.wins, 1, "the misbehaving engine loses");
+    result.games.remove(0)
+}
+
+#[test]
+fn an_engine_that_floods_its_output_loses_the_game() {
+    let g = one_game_against(scripted_engine("flood", "exec yes 'info string flood'"));
+    let why = g.adjudication.unwrap();
+    assert!(
+        why.contains("protocol error") && why.contains("lines"),
+        "{why}"
+    );
+}
+
+#[test]
+fn an_engine_that_sends_an_endless_line_loses_the_game() {
+    let g = one_game_against(scripted_engine("longline", "exec head -c 300000 /dev/zero"));
+    let why = g.adjudication.unwrap();
+    assert!(why.contains("longer than"), "{why}");
+}
+
+#[test]
+fn an_illegal_reply_is_reported_once() {
+    let g = one_game_against(scripted_engine("rogue", "echo 'bestmove e0e5'"));
+    let why = g.adjudication.unwrap();
+    assert_eq!(why.matches("illegal").count(), 1, "{why}");
+    assert_eq!(why.matches("e0e5").count(), 1, "{why}");
+    assert!(why.contains("played an illegal move at ply "), "{why}");
+}
+
+#[test]
+fn an_engine_that_cannot_start_ends_the_match_with_an_error() {
+    for path in ["/nonexistent/engine", "/bin/true", "/bin/false"] {
+        let engine = PlayerSpec::Uci {
+            path: path.to_string(),
+            args: Vec::new(),
+        };
+        let mut config = MatchConfig::new([PlayerSpec::Level(1), engine], 4, TimeControl::Depth(1));
+        config.hash_mib = 1;
+        let mut games = 0;
+        let err = matches::run(&config, |_, _| games += 1).unwrap_err();
+        assert!(err.contains("could not start"), "{err}");
+        assert_eq!(games, 0, "{path}");
+    }
+}
+
+#[test]
+fn out_of_range_settings_are_refused() {
+    let players = [PlayerSpec::Level(1), PlayerSpec::Level(1)];
+    let ok = MatchConfig::new(players.clone(), 2, TimeControl::Depth(1));
+    assert!(ok.validate().is_ok());
+    for games in [0, matches::MAX_GAMES + 1, usize::MAX] {
+        let c = MatchConfig::new(players.clone(), games, TimeControl::Depth(1));
+        assert!(c.validate().is_err(), "{games}");
+    }
+    let mut c = ok.clone();
+    c.max_plies = 0;
+    assert!(c.validate().is_err());
+    for t in [
+        TimeControl::MoveTime(0),
+        TimeControl::MoveTime(u64::MAX),
+        TimeControl::Clock {
+            initial_ms: 0,
+            increment_ms: 0,
+        },
+        TimeControl::Clock {
+            initial_ms: u64::MAX,
+            increment_ms: u64::MAX,
+        },
+        TimeControl::Clock {
+            initial_ms: 1000,
+            increment_ms: i64::MAX as u64,
+        },
+    ] {
+        let c = MatchConfig::new(players.clone(), 2, t);
+        assert!(c.validate().is_err(), "{t}");
+    }
+    for tc in [
+        "0+0",
+        "18446744073709551615+18446744073709551615",
+        "9223372036854775807+0",
+    ] {
+        assert!(TimeControl::parse_clock(tc).is_err(), "{tc}");
+    }
+    assert!(TimeControl::parse_clock("86400000+86400000").is_ok());
+}

@@ -193,3 +193,150 @@ fn ucci_malformed_input_goes_to_the_error_stream() {
     assert_eq!(err.lines().count(), 4, "{err}");
     assert_eq!(bestmoves(&lines).len(), 1);
 }
+
+fn uci_bytes(input: &[u8]) -> Vec<String> {
+    let out = SharedBuf::default();
+    uci::run(input, out.clone());
+    out.text().lines().map(str::to_string).collect()
+}
+
+fn ucci_bytes(input: &[u8]) -> (Vec<String>, String) {
+    let out = SharedBuf::default();
+    let mut err = Vec::new();
+    ucci::run_with_errors(input, out.clone(), &mut err);
+    (
+        out.text().lines().map(str::to_string).collect(),
+        String::from_utf8_lossy(&err).into_owned(),
+    )
+}
+
+#[test]
+fn a_byte_that_is_not_utf8_does_not_end_the_session() {
+    let lines = uci_bytes(b"isready\n\xff\nisready\ngo depth 2\n");
+    assert_eq!(
+        lines.iter().filter(|l| *l == "readyok").count(),
+        2,
+        "{lines:?}"
+    );
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("info string unknown command")));
+    assert_eq!(bestmoves(&lines).len(), 1);
+    let (lines, err) = ucci_bytes(b"isready\n\xff\xfe\nisready\ngo depth 2\n");
+    assert_eq!(
+        lines.iter().filter(|l| *l == "readyok").count(),
+        2,
+        "{lines:?}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(bestmoves(&lines).len(), 1);
+}
+
+#[test]
+fn uci_searches_without_a_clock_of_their_own_still_end() {
+    let start = Instant::now();
+    // A bare `go` and `go ponder` search until stopped: end of input stops them.
+    for input in ["go\n", "go ponder\n", "go ponder wtime 1000 btime 1000\n"] {
+        assert_eq!(bestmoves(&uci_session(input)).len(), 1, "{input}");
+    }
+    // Clock-based requests without the mover's own time get a default budget.
+    for input in [
+        "go movestogo 5\n",
+        "position startpos moves h2e2\ngo wtime 1000\n",
+        "go btime 1000 binc 100\n",
+    ] {
+        assert_eq!(bestmoves(&uci_session(input)).len(), 1, "{input}");
+    }
+    assert!(start.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn uci_ponder_waits_for_ponderhit() {
+    let lines = uci_session("go ponder\nisready\nponderhit\nisready\n");
+    let ready: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| *l == "readyok")
+        .map(|(i, _)| i)
+        .collect();
+    let best = lines
+        .iter()
+        .position(|l| l.starts_with("bestmove "))
+        .unwrap();
+    assert_eq!(ready.len(), 2);
+    assert!(ready[0] < best && best < ready[1], "{lines:?}");
+}
+
+#[test]
+fn uci_huge_numbers_saturate_instead_of_overflowing() {
+    let start = Instant::now();
+    let lines = uci_session(
+        "go wtime 1000 winc 9223372036854775807\nisready\ngo wtime 18446744073709551615 winc 18446744073709551615 movestogo 99999999999\nstop\ngo depth 99999999999999999999\nstop\ngo mate 2147483648\nstop\ngo nodes 99999999999999999999999\nstop\n",
+    );
+    assert_eq!(bestmoves(&lines).len(), 5, "{lines:?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string")),
+        "{lines:?}"
+    );
+    assert!(start.elapsed() < Duration::from_secs(10));
+    let (lines, err) = ucci_session(
+        "setoption usemillisec true\ngo time 5 increment 18446744073709551615\ngo depth 99999999999999\nstop\n",
+    );
+    assert!(err.is_empty(), "{err}");
+    assert_eq!(bestmoves(&lines).len(), 2, "{lines:?}");
+}
+
+#[test]
+fn uci_hash_clamp_is_reported() {
+    let lines = uci_session("setoption name Hash value 99999999\nsetoption name Hash value 8\n");
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("info string Hash 99999999"),
+        "{lines:?}"
+    );
+    assert!(lines[0].contains("4096"), "{lines:?}");
+}
+
+#[test]
+fn long_lines_are_skipped_and_echoes_are_clipped() {
+    let mut input = vec![b'x'; 3 << 20];
+    input.extend_from_slice(b"\n");
+    input.extend_from_slice(&[b'y'; 500]);
+    input.extend_from_slice(b"\nisready\n");
+    let lines = uci_bytes(&input);
+    assert_eq!(lines.len(), 3, "{}", lines.concat().len());
+    assert!(lines[0].contains("ignored"), "{}", lines[0]);
+    assert!(lines[0].len() < 200 && lines[1].len() < 300, "{}", lines[1]);
+    assert!(lines[1].starts_with("info string unknown command `yyy"));
+    assert_eq!(lines[2], "readyok");
+    let (lines, err) = ucci_bytes(&input);
+    assert_eq!(lines, ["readyok"]);
+    assert_eq!(err.lines().count(), 2);
+    assert!(err.len() < 500, "{}", err.len());
+}
+
+#[test]
+fn ucci_bye_extras_and_usemillisec_spellings() {
+    let (lines, err) = ucci_session("isready\nbye\nisready\n");
+    assert!(err.is_empty(), "{err}");
+    assert_eq!(lines, ["readyok", "bye"]);
+    let (lines, err) =
+        ucci_session("position startpos\ngo nodes 1000 extra\ngo depth 2 movestogo 4\n");
+    assert_eq!(bestmoves(&lines).len(), 2, "{lines:?}");
+    assert!(err.contains("ignored `extra`"), "{err}");
+    assert!(err.contains("ignored `movestogo 4`"), "{err}");
+    for yes in ["TRUE", "yes", "True", "on"] {
+        let start = Instant::now();
+        let (lines, err) = ucci_session(&format!(
+            "setoption usemillisec {yes}\nposition startpos\ngo time 300\n"
+        ));
+        assert!(err.is_empty(), "{yes}: {err}");
+        assert_eq!(bestmoves(&lines).len(), 1);
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "{yes}: read as seconds"
+        );
+    }
+    let (_, err) = ucci_session("setoption usemillisec maybe\n");
+    assert!(err.contains("usemillisec"), "{err}");
+}
