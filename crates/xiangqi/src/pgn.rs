@@ -22,7 +22,7 @@
 //! # Ok::<(), pgn::PgnError>(())
 //! ```
 
-use crate::game::{Game, GameError, Reason, RuleSet};
+use crate::game::{Game, GameError, RuleSet};
 use crate::notation::{self, NotationError};
 use crate::{FenError, Position, START_FEN};
 use std::fmt;
@@ -356,7 +356,7 @@ pub fn write(game: &Game, extra: &[(String, String)]) -> String {
     put("FEN", &game.start().fen());
     put("Format", "WXF");
     if let Some(reason) = status.reason {
-        put("Termination", termination_text(reason));
+        put("Termination", &reason.name().replace('_', " "));
     }
     out.push('\n');
     let mut pos = game.start().clone();
@@ -389,21 +389,6 @@ pub fn write(game: &Game, extra: &[(String, String)]) -> String {
     out
 }
 
-fn termination_text(reason: Reason) -> &'static str {
-    match reason {
-        Reason::Checkmate => "checkmate",
-        Reason::NoLegalMoves => "no legal moves",
-        Reason::Resignation => "resignation",
-        Reason::TimeForfeit => "time forfeit",
-        Reason::PerpetualCheck => "perpetual check",
-        Reason::PerpetualChase => "perpetual chase",
-        Reason::Repetition => "repetition",
-        Reason::MoveLimit => "move limit",
-        Reason::InsufficientMaterial => "insufficient material",
-        Reason::Agreement => "agreement",
-    }
-}
-
 fn wrap(text: &str, width: usize) -> String {
     let mut out = String::new();
     let mut len = 0;
@@ -425,7 +410,7 @@ fn wrap(text: &str, width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::GameResult;
+    use crate::game::{GameResult, Reason};
 
     #[test]
     fn written_games_read_back_identically() {

@@ -6,8 +6,9 @@
 //! `none`). Both `legal_moves()` and `is_legal()` (tried on all 90 × 90 point pairs) must
 //! give exactly that set, and `is_check()` the flag.
 
+mod common;
+
 use std::collections::BTreeSet;
-use std::path::Path;
 use xiangqi::{Move, Position, Square};
 
 struct Case {
@@ -18,26 +19,21 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/legal-moves.tsv");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.starts_with('#') && !l.starts_with("fen\t") && !l.trim().is_empty())
-        .map(|(i, l)| {
-            let f: Vec<&str> = l.split('\t').collect();
-            assert_eq!(f.len(), 3, "line {}: expected fen, check, moves", i + 1);
-            let check = match f[1] {
+    common::rows("legal-moves.tsv", "fen", 3)
+        .into_iter()
+        .map(|r| {
+            let check = match r.fields[1].as_str() {
                 "check" => true,
                 "-" => false,
-                other => panic!("line {}: check flag {other:?}", i + 1),
+                other => panic!("line {}: check flag {other:?}", r.line),
             };
-            let moves = match f[2] {
+            let moves = match r.fields[2].as_str() {
                 "none" => BTreeSet::new(),
                 list => list.split(' ').map(str::to_string).collect(),
             };
             Case {
-                line: i + 1,
-                fen: f[0].to_string(),
+                line: r.line,
+                fen: r.fields[0].clone(),
                 check,
                 moves,
             }

@@ -6,7 +6,8 @@
 //! limit are skipped: 150 million in release builds (so the start position's depth 5,
 //! 133 312 995, runs in `scripts/test`), 2 million in debug builds.
 
-use std::path::Path;
+mod common;
+
 use xiangqi::{perft, Position};
 
 const NODE_LIMIT: u64 = if cfg!(debug_assertions) {
@@ -24,23 +25,14 @@ struct Case {
 }
 
 fn read_cases(name: &str) -> Vec<Case> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.starts_with('#') && !l.starts_with("fen\t") && !l.trim().is_empty())
-        .map(|(i, l)| {
-            let f: Vec<&str> = l.split('\t').collect();
-            assert_eq!(f.len(), 3, "{name}:{}: expected fen, depth, nodes", i + 1);
-            Case {
-                file: name.to_string(),
-                line: i + 1,
-                fen: f[0].to_string(),
-                depth: f[1].parse().expect("depth"),
-                nodes: f[2].parse().expect("nodes"),
-            }
+    common::rows(name, "fen", 3)
+        .into_iter()
+        .map(|r| Case {
+            file: name.to_string(),
+            line: r.line,
+            fen: r.fields[0].clone(),
+            depth: r.fields[1].parse().expect("depth"),
+            nodes: r.fields[2].parse().expect("nodes"),
         })
         .collect()
 }

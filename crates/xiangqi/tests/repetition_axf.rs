@@ -2,7 +2,8 @@
 //! Fairy-Stockfish's Asian-rules implementation, adjudicated at the third occurrence) under
 //! our `wxf-2018` rule set, which rules at the fourth: each cycle is played once more.
 
-use std::path::Path;
+mod common;
+
 use xiangqi::game::{Game, RuleSet};
 use xiangqi::Position;
 
@@ -14,18 +15,13 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/repetition-axf.tsv");
-    let text = std::fs::read_to_string(path).expect("data file");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("label\t") && !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            Case {
-                label: f[0].to_string(),
-                fen: f[1].to_string(),
-                moves: f[2].split_whitespace().map(String::from).collect(),
-                result: f[3].to_string(),
-            }
+    common::rows("repetition-axf.tsv", "label", 4)
+        .into_iter()
+        .map(|r| Case {
+            label: r.fields[0].clone(),
+            fen: r.fields[1].clone(),
+            moves: r.fields[2].split_whitespace().map(String::from).collect(),
+            result: r.fields[3].clone(),
         })
         .collect()
 }
