@@ -1,0 +1,261 @@
+// @ts-check
+/**
+ * The lobby page (/lobby): create a room (POST /api/rooms), list open public rooms
+ * (GET /api/lobby, polled), join one or a room by code (POST /api/rooms/{code}/join).
+ * The seat token is stored under `xiangqi.seat.<CODE>` and the page goes to /play/<CODE>.
+ */
+import { request, RequestError, storeSeat, loadSeat, describeTimeControl, describeRules } from './request.js';
+
+const POLL_MS = 3000;
+
+/** @template {HTMLElement} T @param {string} id @returns {T} */
+function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`missing #${id}`);
+  return /** @type {T} */ (el);
+}
+
+const createForm = /** @type {HTMLFormElement} */ (byId('create-form'));
+const createError = byId('create-error');
+const createSubmit = /** @type {HTMLButtonElement} */ (byId('create-submit'));
+const tcFields = byId('tc-fields');
+const codeForm = /** @type {HTMLFormElement} */ (byId('code-form'));
+const codeInput = /** @type {HTMLInputElement} */ (byId('room-code'));
+const codeError = byId('code-error');
+const roomsBody = byId('rooms-body');
+const roomsEmpty = byId('rooms-empty');
+const roomsTable = byId('rooms');
+const lobbyError = byId('lobby-error');
+const lobbyUpdated = byId('lobby-updated');
+const dialog = /** @type {HTMLDialogElement} */ (byId('password-dialog'));
+const passwordForm = /** @type {HTMLFormElement} */ (byId('password-form'));
+const passwordInput = /** @type {HTMLInputElement} */ (byId('join-password'));
+const passwordError = byId('password-error');
+const passwordRoom = byId('password-room');
+
+/** @param {string} code */
+function goToRoom(code) {
+  location.assign(`/play/${encodeURIComponent(code)}`);
+}
+
+/** @param {unknown} err */
+function messageOf(err) {
+  if (err instanceof RequestError) return err.message;
+  return err instanceof Error ? err.message : String(err);
+}
+
+// ---- create a room ----------------------------------------------------------------------
+
+function syncTimeControl() {
+  const timed = /** @type {HTMLInputElement | null} */ (createForm.querySelector('input[name="timed"]:checked'));
+  tcFields.hidden = !timed || timed.value !== 'yes';
+}
+createForm.addEventListener('change', syncTimeControl);
+syncTimeControl();
+
+createForm.addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  createError.textContent = '';
+  const data = new FormData(createForm);
+  /** @type {{initial_s: number, increment_s: number} | null} */
+  let timeControl = null;
+  if (data.get('timed') === 'yes') {
+    const minutes = Number(data.get('initial_min'));
+    const increment = Number(data.get('increment_s'));
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > 180) {
+      createError.textContent = 'Minutes each: a whole number from 1 to 180.';
+      return;
+    }
+    if (!Number.isInteger(increment) || increment < 0 || increment > 60) {
+      createError.textContent = 'Increment: a whole number of seconds from 0 to 60.';
+      return;
+    }
+    timeControl = { initial_s: minutes * 60, increment_s: increment };
+  }
+  const password = String(data.get('password') || '');
+  const body = {
+    rules: String(data.get('rules') || 'wxf-2018'),
+    time_control: timeControl,
+    password: password === '' ? null : password,
+    public: data.get('public') === 'on',
+  };
+  createSubmit.disabled = true;
+  try {
+    const room = await request('POST', '/api/rooms', body);
+    storeSeat(room.code, room.seat);
+    goToRoom(room.code);
+  } catch (err) {
+    createError.textContent = messageOf(err);
+    createSubmit.disabled = false;
+  }
+});
+
+// ---- joining --------------------------------------------------------------------------
+
+/**
+ * Joins a room (asking for its password when it has one) and goes to its page. A room in which
+ * this browser already holds a seat is entered directly.
+ * @param {string} code
+ * @param {boolean | undefined} hasPassword  undefined: ask the server
+ * @param {HTMLElement} errorBox
+ */
+async function join(code, hasPassword, errorBox) {
+  errorBox.textContent = '';
+  if (loadSeat(code)) {
+    goToRoom(code);
+    return;
+  }
+  if (hasPassword === undefined) {
+    try {
+      const room = await request('GET', `/api/rooms/${encodeURIComponent(code)}`);
+      hasPassword = !!room.has_password;
+      if (room.seats && room.seats.red && room.seats.black) {
+        // Both seats taken: the play page shows the game to a watcher.
+        goToRoom(code);
+        return;
+      }
+    } catch (err) {
+      errorBox.textContent = err instanceof RequestError && err.status === 404
+        ? `There is no room ${code}. Check the code and try again.`
+        : messageOf(err);
+      return;
+    }
+  }
+  if (hasPassword) {
+    askPassword(code);
+    return;
+  }
+  try {
+    await sendJoin(code, null);
+  } catch (err) {
+    errorBox.textContent = messageOf(err);
+  }
+}
+
+/** @param {string} code @param {string | null} password */
+async function sendJoin(code, password) {
+  const res = await request('POST', `/api/rooms/${encodeURIComponent(code)}/join`, { password });
+  if (res && typeof res.seat === 'string') storeSeat(code, res.seat);
+  goToRoom(code);
+}
+
+/** @type {string | null} */
+let dialogCode = null;
+
+/** @param {string} code */
+function askPassword(code) {
+  dialogCode = code;
+  passwordRoom.textContent = code;
+  passwordInput.value = '';
+  passwordError.textContent = '';
+  dialog.showModal();
+  passwordInput.focus();
+}
+
+passwordForm.addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  if (!dialogCode) return;
+  passwordError.textContent = '';
+  if (!passwordInput.value) {
+    passwordError.textContent = 'Enter the password the room was created with.';
+    return;
+  }
+  try {
+    await sendJoin(dialogCode, passwordInput.value);
+  } catch (err) {
+    passwordError.textContent = err instanceof RequestError && err.code === 'wrong_password'
+      ? 'Wrong password. Ask the person who created the room for it.'
+      : messageOf(err);
+    passwordInput.select();
+  }
+});
+byId('password-cancel').addEventListener('click', () => {
+  dialogCode = null;
+  dialog.close();
+});
+
+codeForm.addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  const code = codeInput.value.trim().toUpperCase().replace(/^.*\/PLAY\//, '');
+  if (!/^[A-Z0-9]{3,16}$/.test(code)) {
+    codeError.textContent = 'A room code has letters and digits only, like K7M2QX.';
+    return;
+  }
+  join(code, undefined, codeError);
+});
+
+// ---- the list of open rooms -------------------------------------------------------------
+
+/** @param {unknown} created */
+function ago(created) {
+  /** @type {number} */
+  let ms;
+  if (typeof created === 'number') ms = created < 1e12 ? created * 1000 : created;
+  else if (typeof created === 'string') ms = Date.parse(created);
+  else return '';
+  if (!Number.isFinite(ms)) return '';
+  const s = Math.max(0, Math.round((Date.now() - ms) / 1000));
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  return `${Math.floor(s / 86400)} d ago`;
+}
+
+/**
+ * @param {Array<{code: string, rules: string, time_control: any, has_password: boolean, created_at: unknown}>} rooms
+ */
+function renderRooms(rooms) {
+  const rows = rooms.map((room) => {
+    const tr = document.createElement('tr');
+    tr.dataset.room = room.code;
+    const code = document.createElement('td');
+    code.className = 's-code';
+    code.textContent = room.code + (room.has_password ? ' 🔒' : '');
+    if (room.has_password) code.title = 'Password required';
+    const rules = document.createElement('td');
+    rules.textContent = describeRules(room.rules);
+    const tc = document.createElement('td');
+    tc.textContent = describeTimeControl(room.time_control);
+    const when = document.createElement('td');
+    when.textContent = ago(room.created_at);
+    const action = document.createElement('td');
+    const btn = document.createElement('button');
+    btn.type = 'button';
+    btn.className = 's-btn small primary';
+    btn.textContent = 'Join';
+    btn.setAttribute('aria-label', `Join room ${room.code}${room.has_password ? ' (password)' : ''}`);
+    btn.addEventListener('click', () => join(room.code, room.has_password, lobbyError));
+    action.append(btn);
+    tr.append(code, rules, tc, when, action);
+    return tr;
+  });
+  roomsBody.replaceChildren(...rows);
+  roomsEmpty.hidden = rooms.length > 0;
+  roomsTable.hidden = rooms.length === 0;
+}
+
+/** @type {number | undefined} */
+let pollTimer;
+
+async function poll() {
+  try {
+    const res = await request('GET', '/api/lobby');
+    renderRooms(Array.isArray(res && res.rooms) ? res.rooms : []);
+    lobbyError.textContent = '';
+    lobbyUpdated.textContent = `Updated ${new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`;
+  } catch (err) {
+    lobbyError.textContent = `The list of rooms could not be loaded: ${messageOf(err)}`;
+  }
+  clearTimeout(pollTimer);
+  if (!document.hidden) pollTimer = window.setTimeout(poll, POLL_MS);
+}
+
+document.addEventListener('visibilitychange', () => {
+  if (!document.hidden) poll();
+  else clearTimeout(pollTimer);
+});
+
+poll();
+if (location.hash === '#create') {
+  /** @type {HTMLElement | null} */ (createForm.querySelector('select'))?.focus();
+}

@@ -1,0 +1,101 @@
+// @ts-check
+/**
+ * JSON requests to the server for the home, lobby, puzzle and rules pages.
+ * Errors follow docs/protocol.md: `{"error": {"code", "message", "problems"?}}`.
+ */
+
+/** An HTTP error answered by the server (or a network failure, status 0). */
+export class RequestError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {string} message
+   * @param {string[]} problems
+   */
+  constructor(status, code, message, problems) {
+    super(message);
+    this.name = 'RequestError';
+    this.status = status;
+    this.code = code;
+    this.problems = problems;
+  }
+}
+
+/**
+ * Sends a JSON request and returns the parsed JSON answer.
+ * @param {'GET' | 'POST'} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
+export async function request(method, path, body) {
+  /** @type {Response} */
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new RequestError(0, 'network', 'The server cannot be reached. Check your connection and try again.', []);
+  }
+  const text = await res.text();
+  /** @type {any} */
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (!res.ok) {
+    const err = json && typeof json === 'object' && json.error ? json.error : {};
+    const message = typeof err.message === 'string' && err.message ? err.message : `The server answered ${res.status}.`;
+    const problems = Array.isArray(err.problems) ? err.problems.map(String) : [];
+    throw new RequestError(res.status, typeof err.code === 'string' ? err.code : 'http_' + res.status, message, problems);
+  }
+  return json;
+}
+
+/** localStorage key of the seat token of a room (read by the play page). */
+export const seatKey = (/** @type {string} */ code) => `xiangqi.seat.${code}`;
+
+/**
+ * Stores a room's seat token; storage may be unavailable (private mode), which is not fatal.
+ * @param {string} code
+ * @param {string} token
+ */
+export function storeSeat(code, token) {
+  try {
+    localStorage.setItem(seatKey(code), token);
+  } catch {
+    // the seat then only lives as long as this page
+  }
+}
+
+/** @param {string} code @returns {string | null} */
+export function loadSeat(code) {
+  try {
+    return localStorage.getItem(seatKey(code));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Human text of a time control.
+ * @param {{initial_s: number, increment_s: number} | null | undefined} tc
+ */
+export function describeTimeControl(tc) {
+  if (!tc) return 'Untimed';
+  const min = tc.initial_s / 60;
+  const initial = Number.isInteger(min) ? `${min} min` : `${tc.initial_s} s`;
+  return tc.increment_s ? `${initial} + ${tc.increment_s} s` : initial;
+}
+
+/** @param {string} rules */
+export function describeRules(rules) {
+  if (rules === 'wxf-2018') return 'WXF 2018';
+  if (rules === 'casual') return 'Casual';
+  return rules;
+}

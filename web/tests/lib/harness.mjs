@@ -1,0 +1,139 @@
+// Shared set-up for the browser tests: starts the real server binary on a free port with a
+// fresh data directory, launches Debian's Chromium through playwright-core, fails a page on
+// any console error or uncaught exception, and saves screenshots under web/test-artifacts/.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const webDir = resolve(here, '..', '..');
+export const repoRoot = resolve(webDir, '..');
+export const artifactsDir = join(webDir, 'test-artifacts');
+
+export const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+
+/** @returns {Promise<number>} a port that was free a moment ago */
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Starts `xiangqi serve` (XIANGQI_BIN, default target/release/xiangqi) and waits until
+ * GET /api/health answers.
+ * @returns {Promise<{base: string, stop: () => Promise<void>, log: () => string}>}
+ */
+export async function startServer() {
+  const bin = process.env.XIANGQI_BIN || join(repoRoot, 'target', 'release', 'xiangqi');
+  const dataDir = mkdtempSync(join(tmpdir(), 'xiangqi-webtest-'));
+  let lastError = '';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },
+    });
+    let output = '';
+    child.stdout.on('data', (d) => { output += d; });
+    child.stderr.on('data', (d) => { output += d; });
+    let exited = false;
+    child.on('exit', () => { exited = true; });
+    const stop = async () => {
+      if (!exited) {
+        child.kill('SIGTERM');
+        for (let i = 0; i < 50 && !exited; i++) await sleep(20);
+        if (!exited) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+    const deadline = Date.now() + 15000;
+    while (Date.now() < deadline && !exited) {
+      try {
+        const res = await fetch(`${base}/api/health`);
+        if (res.ok) return { base, stop, log: () => output };
+      } catch {
+        // not listening yet
+      }
+      await sleep(50);
+    }
+    lastError = output;
+    await stop();
+    if (!exited) break;
+  }
+  throw new Error(`the server did not start (${bin}):\n${lastError}`);
+}
+
+/** Launches Debian's Chromium headless. */
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--no-first-run',
+    ],
+  });
+}
+
+/**
+ * A new page (in its own context unless one is given) that records console errors and
+ * uncaught exceptions in `page.errors`; call `assertNoErrors(page)` at the end of a test.
+ * @param {import('playwright-core').Browser | import('playwright-core').BrowserContext} owner
+ * @param {{width?: number, height?: number}} [size]
+ */
+export async function newPage(owner, size = {}) {
+  const ctx = 'newContext' in owner
+    ? await owner.newContext({ viewport: { width: size.width || 1100, height: size.height || 900 } })
+    : owner;
+  const page = await ctx.newPage();
+  /** @type {string[]} */
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console error: ${msg.text()} (${page.url()})`);
+  });
+  page.on('pageerror', (err) => errors.push(`page error: ${err.message} (${page.url()})`));
+  page.setDefaultTimeout(10000);
+  return Object.assign(page, { errors });
+}
+
+/** @param {{errors: string[]}} page */
+export function assertNoErrors(page) {
+  if (page.errors.length) throw new Error(page.errors.join('\n'));
+}
+
+/** Saves a full-page screenshot as web/test-artifacts/<name>.png. */
+export async function screenshot(page, name) {
+  mkdirSync(artifactsDir, { recursive: true });
+  await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+}
+
+/** JSON request to the server. */
+export async function api(base, method, path, body) {
+  const res = await fetch(base + path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json = null;
+  try { json = JSON.parse(text); } catch { /* not JSON */ }
+  return { status: res.status, json, text };
+}
+
+/** ICCS square name of file index 0-8 and rank 0-9. */
+export const sq = (file, rank) => 'abcdefghi'[file] + rank;
