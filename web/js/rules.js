@@ -1,0 +1,162 @@
+// @ts-check
+/**
+ * The rules guide (/rules): every `[data-fen]` element becomes a live board. The legal moves
+ * come from the server (POST /api/position); the browser computes no rule. A user may play
+ * moves on a diagram (each answered by the server) and reset it. `data-select` preselects a
+ * piece so that its moves show at once; `data-cycle` (ICCS moves) adds a "Play the cycle"
+ * button that plays a repetition and shows the server's ruling.
+ */
+import { Board } from './board.js';
+import { request, RequestError } from './request.js';
+
+/**
+ * @typedef {object} PositionAnswer
+ * @property {string} fen
+ * @property {'red'|'black'} turn
+ * @property {string[]} legal
+ * @property {boolean} check
+ * @property {{result: string, reason: string|null, explanation: string, warning?: string|null}} status
+ * @property {string[]} [wxf]
+ */
+
+/**
+ * One interactive diagram.
+ * @param {HTMLElement} wrap the element with data-fen
+ */
+function setUpDiagram(wrap) {
+  const startFen = wrap.dataset.fen || '';
+  const preselect = wrap.dataset.select || null;
+  const cycle = (wrap.dataset.cycle || '').split(/\s+/).filter(Boolean);
+  /** @type {string[]} */
+  let moves = [];
+  let busy = false;
+  /** @type {number | undefined} */
+  let cycleTimer;
+
+  const figure = wrap.closest('figure') || wrap.parentElement || wrap;
+  const host = document.createElement('div');
+  wrap.append(host);
+
+  const info = document.createElement('p');
+  info.className = 's-moves';
+  info.setAttribute('aria-live', 'polite');
+  const error = document.createElement('div');
+  error.className = 's-error';
+  error.setAttribute('role', 'alert');
+  const tools = document.createElement('div');
+  tools.className = 's-row';
+  const reset = document.createElement('button');
+  reset.type = 'button';
+  reset.className = 's-btn small';
+  reset.textContent = 'Reset';
+  reset.dataset.action = 'reset';
+  reset.disabled = true;
+  tools.append(reset);
+  /** @type {HTMLButtonElement | null} */
+  let playCycle = null;
+  if (cycle.length) {
+    playCycle = document.createElement('button');
+    playCycle.type = 'button';
+    playCycle.className = 's-btn small primary';
+    playCycle.textContent = 'Play the cycle';
+    playCycle.dataset.action = 'cycle';
+    tools.prepend(playCycle);
+  }
+  figure.append(info, error, tools);
+
+  const board = new Board(host, {
+    label: wrap.dataset.label || 'Diagram',
+    onMove: (mv) => {
+      stopCycle();
+      play([...moves, mv]);
+    },
+  });
+
+  /**
+   * Asks the server for the position after `list` and shows it.
+   * @param {string[]} list
+   * @param {boolean} [first]
+   */
+  async function play(list, first = false) {
+    busy = true;
+    error.textContent = '';
+    try {
+      /** @type {PositionAnswer} */
+      const pos = await request('POST', '/api/position', { fen: startFen, moves: list });
+      moves = list;
+      const over = pos.status && pos.status.result !== 'ongoing';
+      board.setPosition(
+        { fen: pos.fen, legal: over ? [] : pos.legal, check: pos.check, lastMove: list.length ? list[list.length - 1] : null },
+        { announce: !first, animate: !first },
+      );
+      if (first && preselect) board.select(preselect);
+      describe(pos);
+      reset.disabled = moves.length === 0;
+    } catch (err) {
+      error.textContent = err instanceof RequestError ? err.message : String(err);
+      if (first) board.setPosition({ fen: startFen, legal: [] }, { announce: false, animate: false });
+      else board.setPosition({ fen: board.fen, legal: [] }, { announce: false, animate: false });
+    } finally {
+      busy = false;
+    }
+  }
+
+  /** @param {PositionAnswer} pos */
+  function describe(pos) {
+    const parts = [];
+    const side = pos.turn === 'black' ? 'Black' : 'Red';
+    if (pos.status && pos.status.result !== 'ongoing') {
+      parts.push(pos.status.explanation || `Game over: ${pos.status.result}.`);
+    } else {
+      parts.push(`${side} to move${pos.check ? ', in check' : ''}: ${pos.legal.length} legal move${pos.legal.length === 1 ? '' : 's'}.`);
+      if (pos.status && pos.status.warning) parts.push(pos.status.warning);
+    }
+    if (moves.length && pos.wxf && pos.wxf.length === moves.length) {
+      parts.push(`Moves: ${pos.wxf.join(' ')}`);
+    }
+    info.textContent = parts.join(' ');
+  }
+
+  function stopCycle() {
+    if (cycleTimer !== undefined) clearTimeout(cycleTimer);
+    cycleTimer = undefined;
+    if (playCycle) playCycle.textContent = 'Play the cycle';
+  }
+
+  reset.addEventListener('click', () => {
+    stopCycle();
+    play([], true);
+  });
+
+  if (playCycle) {
+    const button = playCycle;
+    button.addEventListener('click', () => {
+      if (cycleTimer !== undefined) {
+        stopCycle();
+        return;
+      }
+      button.textContent = 'Stop';
+      /** @param {number} n */
+      const step = async (n) => {
+        if (busy) {
+          cycleTimer = window.setTimeout(() => step(n), 100);
+          return;
+        }
+        await play(cycle.slice(0, n), n === 0);
+        if (n < cycle.length && cycleTimer !== undefined) {
+          cycleTimer = window.setTimeout(() => step(n + 1), 700);
+        } else {
+          stopCycle();
+        }
+      };
+      cycleTimer = window.setTimeout(() => step(0), 0);
+    });
+  }
+
+  play([], true);
+  return board;
+}
+
+for (const wrap of document.querySelectorAll('[data-fen]')) {
+  setUpDiagram(/** @type {HTMLElement} */ (wrap));
+}
