@@ -210,13 +210,20 @@ function renderRooms(rooms) {
     tr.dataset.room = room.code;
     const code = document.createElement('td');
     code.className = 's-code';
-    code.textContent = room.code + (room.has_password ? ' 🔒' : '');
-    if (room.has_password) code.title = 'Password required';
+    code.textContent = room.code;
+    if (room.has_password) {
+      const badge = document.createElement('span');
+      badge.className = 's-badge';
+      badge.textContent = 'password';
+      badge.title = 'A password is needed to join';
+      code.append(' ', badge);
+    }
     const rules = document.createElement('td');
     rules.textContent = describeRules(room.rules);
     const tc = document.createElement('td');
     tc.textContent = describeTimeControl(room.time_control);
     const when = document.createElement('td');
+    when.className = 's-when';
     when.textContent = ago(room.created_at);
     const action = document.createElement('td');
     const btn = document.createElement('button');

@@ -1,0 +1,254 @@
+// @ts-check
+/**
+ * The puzzle editor (/puzzles/new): place any pieces on the board (palette of the 14 kinds,
+ * remove, clear, start position, side to move). Every change is validated by the server
+ * (POST /api/position; a 422 lists the problems, shown next to the board). Save posts
+ * /api/puzzles and shows the link with a copy button. `?fen=` opens a position.
+ */
+import { Board, START_FEN, boardToFen, parseFen, pieceName } from './board.js';
+import { request, RequestError } from './request.js';
+
+/** @template {HTMLElement} T @param {string} id @returns {T} */
+function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`missing #${id}`);
+  return /** @type {T} */ (el);
+}
+
+const GLYPHS = /** @type {Record<string, string>} */ ({
+  K: '帥', A: '仕', B: '相', N: '傌', R: '俥', C: '炮', P: '兵',
+  k: '將', a: '士', b: '象', n: '馬', r: '車', c: '砲', p: '卒',
+});
+
+const validOk = byId('valid-ok');
+const validError = byId('valid-error');
+const problemsList = byId('problems');
+const fenInput = /** @type {HTMLInputElement} */ (byId('fen'));
+const removeBtn = byId('tool-remove');
+const saveForm = /** @type {HTMLFormElement} */ (byId('save-form'));
+const saveBtn = /** @type {HTMLButtonElement} */ (byId('save'));
+const saveError = byId('save-error');
+const titleInput = /** @type {HTMLInputElement} */ (byId('title'));
+const solutionInput = /** @type {HTMLInputElement} */ (byId('solution'));
+const share = byId('share');
+const shareUrl = /** @type {HTMLInputElement} */ (byId('share-url'));
+
+/** @type {Map<string, string>} */
+let pieces = new Map();
+/** @type {'w' | 'b'} */
+let turn = 'w';
+/** The tool: a FEN letter to place, or 'remove'. */
+let tool = 'R';
+/** Whether the last validation accepted the current FEN. */
+let valid = false;
+let validateSeq = 0;
+/** @type {number | undefined} */
+let validateTimer;
+
+const board = new Board(byId('editor-board'), {
+  label: 'Puzzle position editor',
+  onPointActivate: (sq) => {
+    edit(sq);
+    return true;
+  },
+});
+
+/** The FEN of the edited position. */
+function currentFen() {
+  return `${boardToFen(pieces)} ${turn} - - 0 1`;
+}
+
+/** @param {string} sq */
+function edit(sq) {
+  const here = pieces.get(sq);
+  if (tool === 'remove' || here === tool) {
+    if (!here) return;
+    pieces.delete(sq);
+    changed(`${pieceName(here)} removed from ${sq}`);
+  } else {
+    pieces.set(sq, tool);
+    changed(`${pieceName(tool)} placed on ${sq}`);
+  }
+}
+
+/** @param {string} [say] what to announce */
+function changed(say) {
+  const fen = currentFen();
+  board.setPosition({ fen, legal: [] }, { announce: say ?? false, animate: false });
+  fenInput.value = fen;
+  share.hidden = true;
+  valid = false;
+  saveBtn.disabled = true;
+  clearTimeout(validateTimer);
+  validateTimer = window.setTimeout(validate, 150);
+}
+
+async function validate() {
+  const seq = ++validateSeq;
+  const fen = currentFen();
+  try {
+    const pos = await request('POST', '/api/position', { fen, moves: [] });
+    if (seq !== validateSeq) return;
+    valid = true;
+    showProblems([]);
+    const side = pos.turn === 'black' ? 'Black' : 'Red';
+    let text = `Legal position. ${side} to move`;
+    if (pos.status && pos.status.result !== 'ongoing') text += ` — but the game is already over: ${pos.status.explanation}`;
+    else text += `${pos.check ? ', in check' : ''}, ${pos.legal.length} legal move${pos.legal.length === 1 ? '' : 's'}.`;
+    validOk.textContent = text;
+    validError.textContent = '';
+    saveBtn.disabled = false;
+  } catch (err) {
+    if (seq !== validateSeq) return;
+    valid = false;
+    validOk.textContent = '';
+    if (err instanceof RequestError && err.problems.length) {
+      validError.textContent = 'This position cannot arise in a game:';
+      showProblems(err.problems);
+    } else {
+      validError.textContent = err instanceof RequestError ? err.message : String(err);
+      showProblems([]);
+    }
+    saveBtn.disabled = true;
+  }
+}
+
+/** @param {string[]} problems */
+function showProblems(problems) {
+  problemsList.replaceChildren(...problems.map((p) => {
+    const li = document.createElement('li');
+    li.textContent = p;
+    return li;
+  }));
+  problemsList.hidden = problems.length === 0;
+}
+
+// ---- palette and tools ------------------------------------------------------------------
+
+/** @type {HTMLButtonElement[]} */
+const toolButtons = [];
+
+/** @param {string} t */
+function setTool(t) {
+  tool = t;
+  for (const b of toolButtons) b.setAttribute('aria-pressed', String(b.dataset.tool === t));
+  removeBtn.setAttribute('aria-pressed', String(t === 'remove'));
+}
+
+for (const [id, letters] of /** @type {[string, string][]} */ ([['palette-red', 'KABNRCP'], ['palette-black', 'kabnrcp']])) {
+  const box = byId(id);
+  for (const letter of letters) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = letter === letter.toUpperCase() ? 'red' : 'black';
+    b.dataset.tool = letter;
+    b.textContent = GLYPHS[letter];
+    b.title = pieceName(letter);
+    b.setAttribute('aria-label', pieceName(letter));
+    b.addEventListener('click', () => setTool(letter));
+    box.append(b);
+    toolButtons.push(b);
+  }
+}
+removeBtn.dataset.tool = 'remove';
+removeBtn.addEventListener('click', () => setTool(tool === 'remove' ? 'R' : 'remove'));
+
+byId('clear').addEventListener('click', () => {
+  pieces = new Map();
+  changed('Board cleared');
+});
+byId('start').addEventListener('click', () => {
+  pieces = parseFen(START_FEN).pieces;
+  turn = 'w';
+  syncTurn();
+  changed('Start position');
+});
+byId('flip').addEventListener('click', () => board.flip());
+
+for (const radio of document.querySelectorAll('input[name="turn"]')) {
+  radio.addEventListener('change', () => {
+    const checked = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="turn"]:checked'));
+    turn = checked && checked.value === 'b' ? 'b' : 'w';
+    changed(turn === 'b' ? 'Black to move' : 'Red to move');
+  });
+}
+
+function syncTurn() {
+  for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="turn"]'))) {
+    r.checked = r.value === turn;
+  }
+}
+
+/** @param {string} fen */
+function loadFen(fen) {
+  const parsed = parseFen(fen);
+  pieces = parsed.pieces;
+  turn = parsed.turn === 'black' ? 'b' : 'w';
+  syncTurn();
+  changed();
+}
+
+byId('load-fen').addEventListener('click', () => loadFen(fenInput.value));
+fenInput.addEventListener('keydown', (ev) => {
+  if (ev.key === 'Enter') {
+    ev.preventDefault();
+    loadFen(fenInput.value);
+  }
+});
+
+// ---- saving -----------------------------------------------------------------------------
+
+saveForm.addEventListener('submit', async (ev) => {
+  ev.preventDefault();
+  saveError.textContent = '';
+  const title = titleInput.value.trim();
+  if (!title) {
+    saveError.textContent = 'Give the puzzle a title.';
+    titleInput.focus();
+    return;
+  }
+  if (!valid) {
+    saveError.textContent = 'The position is not legal yet: see the problems above.';
+    return;
+  }
+  const solution = solutionInput.value.trim().split(/[\s,]+/).filter(Boolean);
+  const fen = currentFen();
+  saveBtn.disabled = true;
+  try {
+    if (solution.length) {
+      // Checked here to name the bad move; the server checks it again.
+      await request('POST', '/api/position', { fen, moves: solution });
+    }
+    const res = await request('POST', '/api/puzzles', { fen, title, solution: solution.length ? solution : null });
+    const url = new URL(res.url || `/puzzles/${res.id}`, location.origin).href;
+    shareUrl.value = url;
+    /** @type {HTMLAnchorElement} */ (byId('open-puzzle')).href = url;
+    share.hidden = false;
+  } catch (err) {
+    if (err instanceof RequestError && err.code === 'illegal_move') {
+      saveError.textContent = `Solution: ${err.message}`;
+    } else if (err instanceof RequestError && err.problems.length) {
+      saveError.textContent = `${err.message}: ${err.problems.join('; ')}`;
+    } else {
+      saveError.textContent = err instanceof RequestError ? err.message : String(err);
+    }
+  } finally {
+    saveBtn.disabled = !valid;
+  }
+});
+
+byId('copy').addEventListener('click', async () => {
+  const btn = byId('copy');
+  try {
+    await navigator.clipboard.writeText(shareUrl.value);
+  } catch {
+    shareUrl.select();
+    document.execCommand('copy');
+  }
+  btn.textContent = 'Copied';
+  setTimeout(() => { btn.textContent = 'Copy'; }, 1500);
+});
+
+const initial = new URLSearchParams(location.search).get('fen');
+setTool('R');
+loadFen(initial || START_FEN);

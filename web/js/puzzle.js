@@ -1,0 +1,93 @@
+// @ts-check
+/**
+ * A shared puzzle (/puzzles/{id}): GET /api/puzzles/{id}, show the position, and offer to
+ * play it against the computer (/computer?fen=), with a friend (POST /api/rooms with the FEN,
+ * then /play/<code>) or on one screen (/local?fen=).
+ */
+import { Board } from './board.js';
+import { request, RequestError, storeSeat } from './request.js';
+
+/** @template {HTMLElement} T @param {string} id @returns {T} */
+function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`missing #${id}`);
+  return /** @type {T} */ (el);
+}
+
+const errorBox = byId('puzzle-error');
+const friendBtn = /** @type {HTMLButtonElement} */ (byId('play-friend'));
+const shareUrl = /** @type {HTMLInputElement} */ (byId('share-url'));
+
+const board = new Board(byId('puzzle-board'), { label: 'Puzzle position', interactive: false });
+const id = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
+shareUrl.value = location.href;
+
+/** @type {string | null} */
+let fen = null;
+
+async function load() {
+  try {
+    const puzzle = await request('GET', `/api/puzzles/${encodeURIComponent(id)}`);
+    fen = String(puzzle.fen);
+    document.title = `${puzzle.title} — Xiangqi puzzle`;
+    byId('puzzle-title').textContent = puzzle.title;
+    byId('puzzle-fen').textContent = `FEN: ${fen}`;
+    const pos = await request('POST', '/api/position', { fen, moves: [] });
+    board.setPosition({ fen: pos.fen, check: pos.check }, { announce: false, animate: false });
+    const side = pos.turn === 'black' ? 'Black' : 'Red';
+    byId('puzzle-turn').textContent = pos.status && pos.status.result !== 'ongoing'
+      ? pos.status.explanation
+      : `${side} to move${pos.check ? ' (in check)' : ''}.`;
+    if (pos.turn === 'black') board.setOrientation('black');
+    const q = `?fen=${encodeURIComponent(fen)}`;
+    /** @type {HTMLAnchorElement} */ (byId('play-computer')).href = `/computer${q}`;
+    /** @type {HTMLAnchorElement} */ (byId('play-local')).href = `/local${q}`;
+    const solution = Array.isArray(puzzle.solution) ? puzzle.solution : [];
+    if (solution.length) {
+      let text = solution.join(' ');
+      try {
+        const named = await request('POST', '/api/position', { fen, moves: solution });
+        if (Array.isArray(named.wxf) && named.wxf.length === solution.length) {
+          text = solution.map((m, i) => `${named.wxf[i]} (${m})`).join(', ');
+        }
+      } catch {
+        // show the coordinates alone
+      }
+      byId('solution-text').textContent = text;
+      byId('solution-box').hidden = false;
+    }
+  } catch (err) {
+    errorBox.textContent = err instanceof RequestError && err.status === 404
+      ? 'There is no puzzle at this address. Check the link.'
+      : `The puzzle could not be loaded: ${err instanceof Error ? err.message : String(err)}`;
+    friendBtn.disabled = true;
+  }
+}
+
+friendBtn.addEventListener('click', async () => {
+  if (!fen) return;
+  byId('friend-error').textContent = '';
+  friendBtn.disabled = true;
+  try {
+    const room = await request('POST', '/api/rooms', { fen, public: false });
+    storeSeat(room.code, room.seat);
+    location.assign(`/play/${encodeURIComponent(room.code)}`);
+  } catch (err) {
+    byId('friend-error').textContent = err instanceof Error ? err.message : String(err);
+    friendBtn.disabled = false;
+  }
+});
+
+byId('copy').addEventListener('click', async () => {
+  const btn = byId('copy');
+  try {
+    await navigator.clipboard.writeText(shareUrl.value);
+  } catch {
+    shareUrl.select();
+    document.execCommand('copy');
+  }
+  btn.textContent = 'Copied';
+  setTimeout(() => { btn.textContent = 'Copy'; }, 1500);
+});
+
+load();
