@@ -1,0 +1,300 @@
+// @ts-check
+/**
+ * @file Small helpers for the server's HTTP API and the room WebSocket (docs/protocol.md).
+ *
+ * - `api.get(path)`, `api.post(path, body)`: JSON in and out; HTTP errors throw `ApiError`
+ *   with the server's `code`, `message` and `problems`.
+ * - `position(fen, moves)`: `POST /api/position` (legal moves, check, status, notation).
+ * - `RoomSocket`: one room's WebSocket with `hello {seat, v}`, automatic reconnection with
+ *   backoff and the last event number seen.
+ * - `seatKey`, `loadSeat`, `storeSeat`: the seat token of a room in localStorage
+ *   (`xiangqi.seat.<CODE>`), shared with the lobby page.
+ * - `loadJSON`, `saveJSON`: localStorage that never throws.
+ */
+
+/**
+ * @typedef {object} GameStatus
+ * @property {'ongoing'|'red'|'black'|'draw'} result
+ * @property {string|null} reason
+ * @property {string} [explanation]
+ * @property {string|null} [warning]
+ */
+
+/**
+ * @typedef {object} PositionInfo
+ * @property {string} fen
+ * @property {'red'|'black'} turn
+ * @property {string[]} legal
+ * @property {boolean} check
+ * @property {GameStatus} status
+ * @property {string[]} wxf
+ * @property {string[]} chinese
+ */
+
+/**
+ * @typedef {object} PlayerInfo
+ * @property {boolean} seated
+ * @property {boolean} connected
+ * @property {boolean} computer
+ */
+
+/**
+ * @typedef {object} GameSnapshot
+ * @property {string} code
+ * @property {string} rules
+ * @property {{initial_s: number, increment_s: number}|null} time_control
+ * @property {{level: number, color: 'red'|'black'}|null} computer
+ * @property {number} round
+ * @property {string} start_fen
+ * @property {string[]} moves
+ * @property {string[]} wxf
+ * @property {string[]} chinese
+ * @property {string} fen
+ * @property {'red'|'black'} turn
+ * @property {string[]} legal
+ * @property {boolean} check
+ * @property {string|null} last_move
+ * @property {{red_ms: number, black_ms: number, running: 'red'|'black'|null}|null} clocks
+ * @property {GameStatus} status
+ * @property {'red'|'black'|null} draw_offer
+ * @property {'red'|'black'|null} new_round_request
+ * @property {{red: PlayerInfo, black: PlayerInfo}} players
+ * @property {{round: number, result: string, reason: string|null, moves: number}[]} [history]
+ */
+
+/**
+ * @typedef {object} ServerMessage
+ * @property {string} t
+ * @property {number} [v]
+ * @property {'red'|'black'|null} [you]
+ * @property {GameSnapshot} [game]
+ * @property {string} [kind]
+ * @property {'red'|'black'} [color]
+ * @property {string} [move]
+ * @property {string} [wxf]
+ * @property {string} [code]
+ * @property {string} [message]
+ * @property {{red: PlayerInfo, black: PlayerInfo}} [players]
+ * @property {number} [round]
+ */
+
+/** An HTTP error answered by the server (or a network failure, code `network`). */
+export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code
+   * @param {string} message
+   * @param {string[]} [problems]
+   */
+  constructor(status, code, message, problems = []) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.problems = problems;
+  }
+}
+
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
+async function request(method, path, body) {
+  /** @type {Response} */
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection.');
+  }
+  const text = await res.text();
+  /** @type {any} */
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (!res.ok) {
+    const err = json && json.error ? json.error : {};
+    throw new ApiError(
+      res.status,
+      typeof err.code === 'string' ? err.code : `http_${res.status}`,
+      typeof err.message === 'string' ? err.message : `${res.status} ${res.statusText}`,
+      Array.isArray(err.problems) ? err.problems : [],
+    );
+  }
+  return json;
+}
+
+export const api = {
+  /** @param {string} path */
+  get: (path) => request('GET', path),
+  /** @param {string} path @param {unknown} body */
+  post: (path, body) => request('POST', path, body),
+};
+
+/**
+ * Asks the server about a position: `POST /api/position`.
+ * @param {string|null} fen null: the start position
+ * @param {string[]} moves ICCS moves played from it
+ * @returns {Promise<PositionInfo>}
+ */
+export function position(fen, moves) {
+  return api.post('/api/position', { fen, moves });
+}
+
+/** @param {string} code */
+export const seatKey = (code) => `xiangqi.seat.${code}`;
+
+/** @param {string} code @returns {string|null} */
+export function loadSeat(code) {
+  try {
+    return localStorage.getItem(seatKey(code));
+  } catch {
+    return null;
+  }
+}
+
+/** @param {string} code @param {string} token */
+export function storeSeat(code, token) {
+  try {
+    localStorage.setItem(seatKey(code), token);
+  } catch {
+    /* private mode: the seat lives as long as the page */
+  }
+}
+
+/**
+ * @param {string} key
+ * @returns {any}
+ */
+export function loadJSON(key) {
+  try {
+    const s = localStorage.getItem(key);
+    return s ? JSON.parse(s) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @param {string} key
+ * @param {unknown} value null removes the key
+ */
+export function saveJSON(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* storage full or unavailable */
+  }
+}
+
+/** @typedef {'connecting'|'open'|'reconnecting'|'closed'} SocketState */
+
+/**
+ * One room's WebSocket. Sends `hello {seat, v}` on every (re)connection with the last event
+ * number seen, reconnects with exponential backoff (0.5 s … 10 s) until `close()`, and hands
+ * every server message to `onMessage`.
+ */
+export class RoomSocket {
+  /**
+   * @param {string} code room code
+   * @param {string|null} seat seat token (null: watch)
+   * @param {{onMessage: (m: ServerMessage) => void, onState?: (s: SocketState) => void}} handlers
+   */
+  constructor(code, seat, handlers) {
+    this.code = code;
+    this.seat = seat;
+    this.handlers = handlers;
+    /** Last event number seen. */
+    this.v = 0;
+    this.attempt = 0;
+    this.closed = false;
+    /** @type {WebSocket|null} */
+    this.ws = null;
+    /** @type {number|undefined} */
+    this.timer = undefined;
+    /** @type {SocketState} */
+    this.state = 'connecting';
+    this._onOnline = () => {
+      if (this.state === 'reconnecting') this._reconnectNow();
+    };
+    window.addEventListener('online', this._onOnline);
+    this._connect();
+  }
+
+  /** @param {SocketState} s */
+  _setState(s) {
+    this.state = s;
+    this.handlers.onState?.(s);
+  }
+
+  _connect() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${proto}//${location.host}/ws/rooms/${encodeURIComponent(this.code)}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.attempt = 0;
+      ws.send(JSON.stringify({ t: 'hello', seat: this.seat, v: this.v }));
+      this._setState('open');
+    };
+    ws.onmessage = (e) => {
+      /** @type {ServerMessage} */
+      let m;
+      try {
+        m = JSON.parse(String(e.data));
+      } catch {
+        return;
+      }
+      if (typeof m.v === 'number' && (m.t === 'state' || m.t === 'event')) {
+        if (m.t === 'state' || m.v > this.v) this.v = m.v;
+      }
+      if (m.t === 'replaced') this.closed = true;
+      this.handlers.onMessage(m);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      if (this.closed) {
+        this._setState('closed');
+        return;
+      }
+      this._setState('reconnecting');
+      const delay = Math.min(10000, 500 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
+      this.attempt += 1;
+      this.timer = window.setTimeout(() => this._connect(), delay);
+    };
+  }
+
+  _reconnectNow() {
+    window.clearTimeout(this.timer);
+    this.attempt = 0;
+    if (!this.ws) this._connect();
+  }
+
+  /**
+   * Sends a message; false when the socket is not open.
+   * @param {Record<string, unknown>} msg
+   */
+  send(msg) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
+  }
+
+  close() {
+    this.closed = true;
+    window.clearTimeout(this.timer);
+    window.removeEventListener('online', this._onOnline);
+    this.ws?.close();
+    this.ws = null;
+    this._setState('closed');
+  }
+}

@@ -1,0 +1,352 @@
+// @ts-check
+/**
+ * @file Pieces shared by the game pages (/local, /computer, /play/{code}, /replay):
+ * - `describeStatus(status)`: the result in words (checkmate, perpetual check with the
+ *   ruling's explanation, time, agreement, resignation, …);
+ * - `showResult(el, status)` / `showWarning(el, warning)`: the result banner and the
+ *   rule-set warning bar;
+ * - `buildPgn(...)`: PGN text of a local game from the server-provided WXF list;
+ * - `copyText`, `download`, `toast`: clipboard, file download and a short notice;
+ * - `GameView`: a board plus a move list that can step back through the game's positions
+ *   (asking the server for each past position once) and return to the live one;
+ * - `pieceStyleToggle(el)`: the "Chinese / letters" setting of the board.
+ */
+
+import { Board, getPieceStyle, setPieceStyle, START_FEN } from './board.js';
+import { MoveList } from './movelist.js';
+import { position } from './api.js';
+
+/** @typedef {import('./api.js').GameStatus} GameStatus */
+
+/** @param {string|null|undefined} c */
+const Name = (c) => (c === 'red' ? 'Red' : c === 'black' ? 'Black' : '');
+/** @param {string} c */
+const other = (c) => (c === 'red' ? 'black' : 'red');
+
+/**
+ * The result in words.
+ * @param {GameStatus} status
+ * @returns {{title: string, detail: string}}
+ */
+export function describeStatus(status) {
+  const w = status.result;
+  const winner = Name(w);
+  const loser = w === 'red' || w === 'black' ? Name(other(w)) : '';
+  const expl = status.explanation ?? '';
+  /** @type {Record<string, () => string>} */
+  const words = {
+    checkmate: () => `${winner} wins by checkmate`,
+    no_legal_moves: () => `${winner} wins: ${loser} has no legal move`,
+    resignation: () => `${winner} wins: ${loser} resigned`,
+    time_forfeit: () => `${winner} wins on time: ${loser}'s clock ran out`,
+    perpetual_check: () => `${winner} wins: ${loser} gave perpetual check`,
+    perpetual_chase: () => `${winner} wins: ${loser} chased a piece perpetually`,
+    repetition: () => 'Draw by repetition',
+    move_limit: () => 'Draw: the move limit was reached without a capture',
+    insufficient_material: () => 'Draw: neither side has a piece that can cross the river',
+    agreement: () => 'Draw by agreement',
+  };
+  let title;
+  if (w === 'ongoing') title = '';
+  else if (status.reason && words[status.reason]) title = words[status.reason]();
+  else if (w === 'draw') title = 'Draw';
+  else title = `${winner} wins`;
+  return { title, detail: expl };
+}
+
+/**
+ * Shows (or hides, while the game goes on) the result banner.
+ * @param {HTMLElement} el
+ * @param {GameStatus} status
+ */
+export function showResult(el, status) {
+  if (status.result === 'ongoing') {
+    el.hidden = true;
+    el.textContent = '';
+    return;
+  }
+  const { title, detail } = describeStatus(status);
+  const key = `${status.result}|${status.reason}|${detail}`;
+  if (!el.hidden && el.dataset.key === key) return;
+  el.dataset.key = key;
+  el.className = `banner result-${status.result}`;
+  el.innerHTML = '';
+  const h = document.createElement('strong');
+  h.className = 'banner-title';
+  h.textContent = title;
+  el.appendChild(h);
+  if (detail && detail !== title) {
+    const p = document.createElement('span');
+    p.className = 'banner-detail';
+    p.textContent = detail;
+    el.appendChild(p);
+  }
+  el.hidden = false;
+}
+
+/**
+ * Shows the rule-set warning (e.g. "one more repetition loses"), or hides the bar.
+ * @param {HTMLElement} el
+ * @param {string|null|undefined} warning
+ */
+export function showWarning(el, warning) {
+  el.hidden = !warning;
+  el.textContent = warning ? `⚠ ${warning}` : '';
+}
+
+/**
+ * The status line: whose turn, check, or the result.
+ * @param {GameStatus} status
+ * @param {'red'|'black'} turn
+ * @param {boolean} check
+ */
+export function statusLine(status, turn, check) {
+  if (status.result !== 'ongoing') return describeStatus(status).title + '.';
+  return `${Name(turn)} to move${check ? ' — check!' : ''}`;
+}
+
+/** @param {'ongoing'|'red'|'black'|'draw'} result */
+export function pgnResult(result) {
+  return { red: '1-0', black: '0-1', draw: '1/2-1/2', ongoing: '*' }[result] ?? '*';
+}
+
+/** @param {string} v */
+const tagValue = (v) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+
+/**
+ * PGN of a game built in the browser from the server's WXF move names.
+ * @param {{startFen: string|null, wxf: string[], status: GameStatus, event?: string,
+ *   red?: string, black?: string, rules?: string}} g
+ */
+export function buildPgn(g) {
+  const fen = g.startFen ?? START_FEN;
+  const parts = fen.trim().split(/\s+/);
+  const blackFirst = parts[1] === 'b';
+  const full = Number(parts[5]) > 0 ? Number(parts[5]) : 1;
+  const d = new Date();
+  const date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
+  const res = pgnResult(g.status.result);
+  /** @type {[string, string][]} */
+  const tags = [
+    ['Game', 'Chinese Chess'],
+    ['Event', g.event ?? 'Casual game'],
+    ['Site', location.host],
+    ['Date', date],
+    ['Red', g.red ?? 'Red'],
+    ['Black', g.black ?? 'Black'],
+    ['Result', res],
+  ];
+  if (g.rules) tags.push(['Rules', g.rules]);
+  tags.push(['SetUp', '1'], ['FEN', fen], ['Format', 'WXF']);
+  if (g.status.reason) tags.push(['Termination', g.status.reason.replace(/_/g, ' ')]);
+  let out = tags.map(([k, v]) => `[${k} "${tagValue(v)}"]`).join('\n') + '\n\n';
+  const tokens = [];
+  g.wxf.forEach((m, i) => {
+    const k = i + (blackFirst ? 1 : 0);
+    const n = full + Math.floor(k / 2);
+    if (k % 2 === 0) tokens.push(`${n}.`);
+    else if (i === 0) tokens.push(`${n}...`);
+    tokens.push(m);
+  });
+  tokens.push(res);
+  // Wrap at 80 columns.
+  let line = '';
+  for (const t of tokens) {
+    if (line && line.length + 1 + t.length > 80) {
+      out += line + '\n';
+      line = t;
+    } else {
+      line = line ? `${line} ${t}` : t;
+    }
+  }
+  return out + line + '\n';
+}
+
+/** @type {number|undefined} */
+let toastTimer;
+/**
+ * Shows a short notice at the bottom of the screen (also read by screen readers).
+ * @param {string} text
+ */
+export function toast(text) {
+  let el = document.getElementById('toast');
+  if (!el) {
+    el = document.createElement('div');
+    el.id = 'toast';
+    el.className = 'toast';
+    el.setAttribute('role', 'status');
+    document.body.appendChild(el);
+  }
+  el.textContent = text;
+  el.classList.add('show');
+  window.clearTimeout(toastTimer);
+  const t = el;
+  toastTimer = window.setTimeout(() => t.classList.remove('show'), 2200);
+}
+
+/**
+ * Copies text to the clipboard (with a fallback for non-secure pages).
+ * @param {string} text
+ * @param {string} [what] named in the notice
+ */
+export async function copyText(text, what = 'Text') {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const ta = document.createElement('textarea');
+    ta.value = text;
+    ta.setAttribute('readonly', '');
+    ta.style.position = 'fixed';
+    ta.style.opacity = '0';
+    document.body.appendChild(ta);
+    ta.select();
+    try {
+      document.execCommand('copy');
+    } catch {
+      /* nothing more to try */
+    }
+    ta.remove();
+  }
+  toast(`${what} copied`);
+}
+
+/**
+ * Downloads text as a file.
+ * @param {string} name
+ * @param {string} text
+ * @param {string} [type]
+ */
+export function download(name, text, type = 'application/x-chess-pgn') {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+/**
+ * Wires the "Chinese / letters" piece setting to a checkbox.
+ * @param {HTMLInputElement} checkbox checked = letters
+ */
+export function pieceStyleToggle(checkbox) {
+  checkbox.checked = getPieceStyle() === 'letters';
+  checkbox.addEventListener('change', () => setPieceStyle(checkbox.checked ? 'letters' : 'chinese'));
+}
+
+/**
+ * Wires the game menu's buttons (`[data-menu=copy-fen|copy-moves|pgn]` inside `root`).
+ * @param {HTMLElement} root
+ * @param {{startFen: () => string, moves: () => string[], pgn: () => (Promise<void>|void)}} actions
+ */
+export function wireGameMenu(root, actions) {
+  root.querySelector('[data-menu=copy-fen]')?.addEventListener('click', () => copyText(actions.startFen(), 'Start FEN'));
+  root.querySelector('[data-menu=copy-moves]')?.addEventListener('click', () =>
+    copyText(actions.moves().join(' '), 'ICCS moves'));
+  root.querySelector('[data-menu=pgn]')?.addEventListener('click', () => actions.pgn());
+}
+
+/**
+ * @typedef {object} LiveGame
+ * @property {string|null} startFen null = start position
+ * @property {string[]} moves ICCS
+ * @property {string[]} wxf
+ * @property {string[]} chinese
+ * @property {string} fen current position
+ * @property {string[]} legal moves the user may play now ([] when it is not their turn)
+ * @property {boolean} check
+ * @property {string|null} [lastMove]
+ */
+
+/**
+ * A board with a move list; stepping back shows earlier positions read-only (each asked of
+ * the server once), and the live position comes back with the last move or "Back to game".
+ */
+export class GameView {
+  /**
+   * @param {{board: HTMLElement, moves: HTMLElement, onMove: (m: string) => void,
+   *   orientation?: 'red'|'black', onView?: (ply: number|null) => void}} opts
+   */
+  constructor(opts) {
+    this.opts = opts;
+    this.board = new Board(opts.board, { orientation: opts.orientation ?? 'red', onMove: (m) => opts.onMove(m) });
+    this.list = new MoveList(opts.moves, { onSelect: (ply) => this.view(ply) });
+    /** @type {LiveGame|null} */
+    this.live = null;
+    /** ply being viewed, null = live */
+    /** @type {number|null} */
+    this.viewing = null;
+    /** @type {Map<string, {fen: string, check: boolean}>} */
+    this.cache = new Map();
+    this.seq = 0;
+  }
+
+  /**
+   * Shows the live game (and leaves history view when the game moved on).
+   * @param {LiveGame} g
+   * @param {import('./board.js').SetPositionOptions} [opts]
+   */
+  update(g, opts) {
+    const prev = this.live;
+    this.live = g;
+    const startKey = g.startFen ?? '';
+    if (!prev || (prev.startFen ?? '') !== startKey) this.cache.clear();
+    this.cache.set(`${startKey}|${g.moves.length}|${g.moves.join(',')}`, { fen: g.fen, check: g.check });
+    const fen = g.startFen ?? START_FEN;
+    this.list.set({
+      iccs: g.moves,
+      wxf: g.wxf,
+      chinese: g.chinese,
+      blackFirst: fen.split(/\s+/)[1] === 'b',
+      firstNumber: Number(fen.split(/\s+/)[5]) || 1,
+    });
+    const moved = !prev || prev.moves.length !== g.moves.length;
+    if (this.viewing !== null && !moved) {
+      return;
+    }
+    this.viewing = null;
+    this.list.setCurrent(g.moves.length);
+    this.board.setPosition(
+      { fen: g.fen, legal: g.legal, check: g.check, lastMove: g.lastMove ?? g.moves[g.moves.length - 1] ?? null },
+      opts,
+    );
+    this.opts.onView?.(null);
+  }
+
+  /** @param {number} ply */
+  async view(ply) {
+    const g = this.live;
+    if (!g) return;
+    if (ply >= g.moves.length) {
+      this.viewing = null;
+      this.list.setCurrent(g.moves.length);
+      this.board.setPosition({ fen: g.fen, legal: g.legal, check: g.check, lastMove: g.lastMove ?? g.moves[g.moves.length - 1] ?? null }, { announce: 'Back to the current position' });
+      this.opts.onView?.(null);
+      return;
+    }
+    this.viewing = ply;
+    this.opts.onView?.(ply);
+    const moves = g.moves.slice(0, ply);
+    const key = `${g.startFen ?? ''}|${ply}|${moves.join(',')}`;
+    const seq = ++this.seq;
+    let info = this.cache.get(key);
+    if (!info) {
+      try {
+        const r = await position(g.startFen, moves);
+        info = { fen: r.fen, check: r.check };
+        this.cache.set(key, info);
+      } catch {
+        return;
+      }
+    }
+    if (seq !== this.seq || this.viewing !== ply) return;
+    const text = ply === 0 ? 'Start position' : `After move ${ply}: ${this.list.text(ply - 1)}`;
+    this.board.setPosition({ fen: info.fen, legal: [], check: info.check, lastMove: moves[ply - 1] ?? null }, { announce: text, animate: false });
+  }
+
+  /** Returns to the live position. */
+  backToGame() {
+    if (this.live) this.list.select(this.live.moves.length);
+  }
+}

@@ -1,0 +1,199 @@
+// @ts-check
+/**
+ * @file The move list: numbered moves in WXF (default), ICCS or Chinese, a notation toggle
+ * (remembered in localStorage under `xiangqi.notation`) and navigation buttons. Clicking a
+ * move (or ←/→ while the list has focus) asks the page to show that position.
+ *
+ * ```js
+ * const list = new MoveList(el, { onSelect: (ply) => showPly(ply) });
+ * list.set({ iccs: ['h2e2'], wxf: ['C2=5'], chinese: ['炮二平五'], blackFirst: false });
+ * list.setCurrent(1);  // highlights the move leading to the viewed position (0 = start)
+ * ```
+ */
+
+/** @typedef {'wxf'|'iccs'|'chinese'} Notation */
+
+export const NOTATION_KEY = 'xiangqi.notation';
+
+/** @returns {Notation} */
+function loadNotation() {
+  try {
+    const n = localStorage.getItem(NOTATION_KEY);
+    return n === 'iccs' || n === 'chinese' ? n : 'wxf';
+  } catch {
+    return 'wxf';
+  }
+}
+
+/**
+ * @typedef {object} MoveData
+ * @property {string[]} iccs
+ * @property {string[]} [wxf]
+ * @property {string[]} [chinese]
+ * @property {boolean} [blackFirst] the start position has Black to move
+ * @property {number} [firstNumber] move number of the first move (default 1)
+ */
+
+export class MoveList {
+  /**
+   * @param {HTMLElement} container
+   * @param {{onSelect?: (ply: number) => void, title?: string}} [options]
+   */
+  constructor(container, options = {}) {
+    this.container = container;
+    this.options = options;
+    /** @type {MoveData} */
+    this.data = { iccs: [] };
+    this.current = 0;
+    /** @type {Notation} */
+    this.notation = loadNotation();
+    container.classList.add('movelist');
+    container.innerHTML = `
+      <div class="ml-head">
+        <h2 class="ml-title"></h2>
+        <div class="seg" role="group" aria-label="Notation">
+          <button type="button" data-n="wxf">WXF</button>
+          <button type="button" data-n="iccs">ICCS</button>
+          <button type="button" data-n="chinese" lang="zh">中文</button>
+        </div>
+      </div>
+      <ol class="ml-moves" tabindex="0" aria-label="Moves"></ol>
+      <div class="ml-nav" role="group" aria-label="Step through the game">
+        <button type="button" data-go="first" aria-label="First position" title="First position (Home)">⏮</button>
+        <button type="button" data-go="back" aria-label="Previous move" title="Previous move (←)">◀</button>
+        <button type="button" data-go="forward" aria-label="Next move" title="Next move (→)">▶</button>
+        <button type="button" data-go="last" aria-label="Last position" title="Last position (End)">⏭</button>
+      </div>`;
+    /** @type {HTMLElement} */ (container.querySelector('.ml-title')).textContent = options.title ?? 'Moves';
+    this.list = /** @type {HTMLOListElement} */ (container.querySelector('.ml-moves'));
+    container.querySelectorAll('[data-n]').forEach((b) => {
+      b.addEventListener('click', () => {
+        this.notation = /** @type {Notation} */ (b.getAttribute('data-n'));
+        try {
+          localStorage.setItem(NOTATION_KEY, this.notation);
+        } catch {
+          /* ignore */
+        }
+        this.render();
+      });
+    });
+    container.querySelectorAll('[data-go]').forEach((b) => {
+      b.addEventListener('click', () => this.go(/** @type {string} */ (b.getAttribute('data-go'))));
+    });
+    this.list.addEventListener('click', (e) => {
+      const t = e.target instanceof Element ? e.target.closest('[data-ply]') : null;
+      if (t) this.select(Number(t.getAttribute('data-ply')));
+    });
+    this.list.addEventListener('keydown', (e) => {
+      const map = /** @type {Record<string, string>} */ ({ ArrowLeft: 'back', ArrowUp: 'back', ArrowRight: 'forward', ArrowDown: 'forward', Home: 'first', End: 'last' });
+      const action = map[e.key];
+      if (action) {
+        e.preventDefault();
+        this.go(action);
+      }
+    });
+    this.render();
+  }
+
+  /** Number of plies. */
+  get length() {
+    return this.data.iccs.length;
+  }
+
+  /** @param {MoveData} data */
+  set(data) {
+    const follow = this.current === this.length;
+    this.data = data;
+    if (follow || this.current > this.length) this.current = this.length;
+    this.render();
+  }
+
+  /** @param {number} ply */
+  setCurrent(ply) {
+    this.current = Math.max(0, Math.min(ply, this.length));
+    this.render();
+  }
+
+  /** @param {number} ply */
+  select(ply) {
+    const p = Math.max(0, Math.min(ply, this.length));
+    this.setCurrent(p);
+    this.options.onSelect?.(p);
+  }
+
+  /** @param {string} action first | back | forward | last */
+  go(action) {
+    const target = { first: 0, back: this.current - 1, forward: this.current + 1, last: this.length }[action];
+    if (target !== undefined && target >= 0 && target <= this.length && target !== this.current) this.select(target);
+  }
+
+  /** @param {number} i ply index (0-based) */
+  text(i) {
+    const d = this.data;
+    if (this.notation === 'chinese' && d.chinese?.[i]) return d.chinese[i];
+    if (this.notation === 'wxf' && d.wxf?.[i]) return d.wxf[i];
+    return d.iccs[i];
+  }
+
+  render() {
+    this.container.querySelectorAll('[data-n]').forEach((b) => {
+      b.setAttribute('aria-pressed', String(b.getAttribute('data-n') === this.notation));
+    });
+    const d = this.data;
+    const offset = d.blackFirst ? 1 : 0;
+    const first = d.firstNumber ?? 1;
+    const list = this.list;
+    list.textContent = '';
+    const rows = Math.ceil((this.length + offset) / 2);
+    for (let r = 0; r < rows; r++) {
+      const li = document.createElement('li');
+      li.className = 'ml-row';
+      const num = document.createElement('span');
+      num.className = 'ml-num';
+      num.textContent = `${first + r}.`;
+      li.appendChild(num);
+      for (let c = 0; c < 2; c++) {
+        const i = r * 2 + c - offset;
+        const cell = document.createElement(i >= 0 && i < this.length ? 'button' : 'span');
+        cell.className = 'ml-move';
+        if (i >= 0 && i < this.length) {
+          const ply = i + 1;
+          cell.setAttribute('type', 'button');
+          cell.setAttribute('data-ply', String(ply));
+          cell.setAttribute('data-iccs', d.iccs[i]);
+          if (this.notation === 'chinese') cell.setAttribute('lang', 'zh');
+          cell.textContent = this.text(i);
+          const side = (i + offset) % 2 === 0 ? 'Red' : 'Black';
+          cell.setAttribute('aria-label', `${first + r}, ${side}: ${this.text(i)}`);
+          if (ply === this.current) cell.setAttribute('aria-current', 'step');
+        } else {
+          cell.textContent = i < 0 ? '…' : '';
+        }
+        li.appendChild(cell);
+      }
+      list.appendChild(li);
+    }
+    if (this.length === 0) {
+      const li = document.createElement('li');
+      li.className = 'ml-empty';
+      li.textContent = 'No moves yet.';
+      list.appendChild(li);
+    }
+    const cur = list.querySelector('[aria-current]');
+    if (cur) {
+      // Keep the current move visible without scrolling the page.
+      const lt = list.getBoundingClientRect();
+      const ct = cur.getBoundingClientRect();
+      if (ct.bottom > lt.bottom) list.scrollTop += ct.bottom - lt.bottom + 4;
+      else if (ct.top < lt.top) list.scrollTop -= lt.top - ct.top + 4;
+    } else if (this.current === this.length) {
+      list.scrollTop = list.scrollHeight;
+    }
+    this.container.querySelectorAll('[data-go]').forEach((b) => {
+      const go = b.getAttribute('data-go');
+      const atStart = this.current === 0;
+      const atEnd = this.current === this.length;
+      /** @type {HTMLButtonElement} */ (b).disabled = (go === 'first' || go === 'back') ? atStart : atEnd;
+    });
+  }
+}
