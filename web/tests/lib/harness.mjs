@@ -137,3 +137,74 @@ export async function api(base, method, path, body) {
 
 /** ICCS square name of file index 0-8 and rank 0-9. */
 export const sq = (file, rank) => 'abcdefghi'[file] + rank;
+
+/**
+ * Starts a server and a browser for one test file; returns them and a `done` to call in
+ * `after`.
+ */
+export async function setUp() {
+  const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  return {
+    server,
+    browser,
+    base: server.base,
+    async done() {
+      await browser.close().catch(() => {});
+      await server.stop();
+    },
+  };
+}
+
+/** Waits until the board inside `scope` shows its 90 points and at least one piece. */
+export async function boardReady(page, scope = '') {
+  await page.locator(`${scope} [data-square]`.trim()).nth(89).waitFor({ state: 'attached' });
+  await page.locator(`${scope} [data-piece]`.trim()).first().waitFor({ state: 'attached' });
+}
+
+/** The FEN letter of the piece on `square` (null when empty). */
+export async function pieceAt(page, square, scope = '') {
+  const loc = page.locator(`${scope} [data-square="${square}"] [data-piece]`.trim());
+  return (await loc.count()) ? loc.first().getAttribute('data-piece') : null;
+}
+
+/** Waits until `square` holds `letter` (or is empty for null). */
+export async function waitForPiece(page, square, letter, scope = '', timeout = 10000) {
+  const deadline = Date.now() + timeout;
+  let last;
+  while (Date.now() < deadline) {
+    last = await pieceAt(page, square, scope);
+    if (last === letter) return;
+    await page.waitForTimeout(50);
+  }
+  throw new Error(`${square} holds ${last}, expected ${letter}`);
+}
+
+/** The destination markers shown: `{all: [...squares], captures: [...squares]}`. */
+export async function destinations(page, scope = '') {
+  return page.evaluate((sel) => {
+    const all = [...document.querySelectorAll(sel)];
+    return {
+      all: all.map((e) => e.getAttribute('data-dest')).sort(),
+      captures: all.filter((e) => e.classList.contains('capture')).map((e) => e.getAttribute('data-dest')).sort(),
+    };
+  }, `${scope} [data-dest]`.trim());
+}
+
+/** Clicks a point of the board. */
+export async function clickSquare(page, square, scope = '') {
+  await page.locator(`${scope} [data-square="${square}"]`.trim()).first().click();
+}
+
+/** Plays an ICCS move by two clicks and waits until the piece stands on its destination. */
+export async function playByClicks(page, move, scope = '') {
+  const from = move.slice(0, 2);
+  const to = move.slice(2, 4);
+  const piece = await pieceAt(page, from, scope);
+  if (!piece) throw new Error(`no piece on ${from} for ${move}`);
+  // Wait until the piece is selectable (the board knows the legal moves).
+  await page.locator(`${scope} [data-square="${from}"].movable`.trim()).first().waitFor({ timeout: 10000 });
+  await clickSquare(page, from, scope);
+  await page.locator(`${scope} [data-dest="${to}"]`.trim()).first().waitFor({ state: 'attached', timeout: 5000 });
+  await clickSquare(page, to, scope);
+  await waitForPiece(page, to, piece, scope);
+}

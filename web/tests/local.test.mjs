@@ -1,0 +1,102 @@
+// One-screen play (/local): checkmate by clicks, a keyboard-only move, dots and rings, reload.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  setUp, newPage, assertNoErrors, screenshot, boardReady, destinations, clickSquare, pieceAt,
+  playByClicks, waitForPiece,
+} from './lib/harness.mjs';
+
+let env;
+before(async () => { env = await setUp(); });
+after(async () => { await env?.done(); });
+
+/** A fresh page on /local with nothing saved. */
+async function freshLocal(query = '') {
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/local${query}`);
+  await boardReady(page, '#board');
+  return page;
+}
+
+test('one screen: a game to checkmate by clicks', async () => {
+  // The double-cannon mate: Red b4b3, Black a6a5, Red b3e3 mates (checked with `xiangqi game`).
+  const page = await freshLocal(`?fen=${encodeURIComponent('3aka3/9/9/p8/9/1C7/9/4C4/9/3K5 w - - 0 1')}`);
+  await playByClicks(page, 'b4b3', '#board');
+  await playByClicks(page, 'a6a5', '#board');
+  await playByClicks(page, 'b3e3', '#board');
+  await page.locator('#banner', { hasText: /checkmate/i }).waitFor();
+  assert.match(await page.locator('#status').textContent(), /checkmate|red wins/i);
+  // Nothing can move any more.
+  assert.equal(await page.locator('#board [data-square].movable').count(), 0);
+  await screenshot(page, 'local-checkmate');
+  assertNoErrors(page);
+});
+
+test('one screen: a move with the keyboard only', async () => {
+  const page = await freshLocal();
+  await page.locator('#board [data-square="h2"].movable').waitFor();
+  // Tab until a point of the board has the focus.
+  let focused = null;
+  for (let i = 0; i < 40 && !focused; i++) {
+    await page.keyboard.press('Tab');
+    focused = await page.evaluate(() => document.activeElement?.closest('[data-square]')?.getAttribute('data-square') ?? null);
+  }
+  assert.ok(focused, 'Tab reaches the board');
+  /** Moves the focus to `target` with the arrow keys (Red at the bottom). */
+  async function goTo(target) {
+    for (let i = 0; i < 30; i++) {
+      const at = await page.evaluate(() => document.activeElement?.closest('[data-square]')?.getAttribute('data-square'));
+      if (at === target) return;
+      const df = target.charCodeAt(0) - at.charCodeAt(0);
+      const dr = Number(target.slice(1)) - Number(at.slice(1));
+      await page.keyboard.press(df > 0 ? 'ArrowRight' : df < 0 ? 'ArrowLeft' : dr > 0 ? 'ArrowUp' : 'ArrowDown');
+    }
+    throw new Error(`focus did not reach ${target}`);
+  }
+  await goTo('h2');
+  await page.keyboard.press('Enter');
+  await page.locator('#board [data-square="h2"].selected').waitFor();
+  await goTo('e2');
+  await page.keyboard.press('Space');
+  await waitForPiece(page, 'e2', 'C', '#board');
+  assert.equal(await pieceAt(page, 'h2', '#board'), null);
+  await page.locator('#board [data-square="h9"].movable').waitFor();
+  assertNoErrors(page);
+});
+
+test('one screen: dots for empty destinations, rings for captures', async () => {
+  // Red chariot on c4: up c5 and c6 (takes the black soldier), down c3-c0, left b4 a4,
+  // right d4 e4 f4 and g4 (takes the crossed black soldier): 12 destinations, 2 captures.
+  const page = await freshLocal(`?fen=${encodeURIComponent('5k3/9/9/2p6/9/2R3p2/9/9/9/4K4 w - - 0 1')}`);
+  await page.locator('#board [data-square="c4"].movable').waitFor();
+  await clickSquare(page, 'c4', '#board');
+  await page.locator('#board [data-dest]').first().waitFor({ state: 'attached' });
+  const d = await destinations(page, '#board');
+  assert.deepEqual(d.all, ['a4', 'b4', 'c0', 'c1', 'c2', 'c3', 'c5', 'c6', 'd4', 'e4', 'f4', 'g4']);
+  assert.deepEqual(d.captures, ['c6', 'g4']);
+  await screenshot(page, 'local-dests');
+  // The general: e1 and d0 only (f0 would face the black general on f9).
+  await clickSquare(page, 'e0', '#board');
+  const g = await destinations(page, '#board');
+  assert.deepEqual(g.all, ['d0', 'e1']);
+  assert.deepEqual(g.captures, []);
+  assertNoErrors(page);
+});
+
+test('one screen: a reload restores the saved game', async () => {
+  const page = await freshLocal();
+  await page.locator('#board [data-square="h2"].movable').waitFor();
+  await playByClicks(page, 'h2e2', '#board');
+  await playByClicks(page, 'h9g7', '#board');
+  await playByClicks(page, 'h0g2', '#board');
+  await page.reload();
+  await boardReady(page, '#board');
+  await waitForPiece(page, 'e2', 'C', '#board');
+  await waitForPiece(page, 'g7', 'n', '#board');
+  await waitForPiece(page, 'g2', 'N', '#board');
+  assert.equal(await pieceAt(page, 'h0', '#board'), null);
+  // Black to move, and the game goes on.
+  await playByClicks(page, 'i9h9', '#board');
+  await screenshot(page, 'local');
+  assertNoErrors(page);
+});

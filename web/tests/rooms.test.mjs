@@ -1,0 +1,84 @@
+// Rooms: create in the lobby, join from a second browser, play, reload mid-game; passwords.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setUp, newPage, assertNoErrors, screenshot, boardReady, playByClicks, waitForPiece, api } from './lib/harness.mjs';
+
+let env;
+before(async () => { env = await setUp(); });
+after(async () => { await env?.done(); });
+
+test('two browsers create and join a room, play, and one reloads mid-game', async () => {
+  const host = await newPage(env.browser);
+  const guest = await newPage(env.browser);
+  await host.goto(`${env.base}/lobby`);
+  await host.check('#public');
+  await host.click('#create-submit');
+  await host.waitForURL(/\/play\/[A-Z0-9]+$/);
+  const code = host.url().split('/').pop();
+  assert.ok(await host.evaluate((c) => localStorage.getItem(`xiangqi.seat.${c}`), code), 'the creator\'s seat is stored');
+  await boardReady(host, '#board');
+
+  // The second player finds the room in the lobby and joins it.
+  await guest.goto(`${env.base}/lobby`);
+  await guest.locator(`tr[data-room="${code}"] button`).click({ timeout: 10000 });
+  await guest.waitForURL(new RegExp(`/play/${code}$`));
+  assert.ok(await guest.evaluate((c) => localStorage.getItem(`xiangqi.seat.${c}`), code), 'the guest\'s seat is stored');
+  await boardReady(guest, '#board');
+  // Whoever holds Red can move first.
+  const hostIsRed = await Promise.race([
+    host.locator('#board [data-square="h2"].movable').waitFor().then(() => true),
+    guest.locator('#board [data-square="h2"].movable').waitFor().then(() => false),
+  ]);
+  const red = hostIsRed ? host : guest;
+  const black = hostIsRed ? guest : host;
+
+  await playByClicks(red, 'h2e2', '#board');
+  await waitForPiece(black, 'e2', 'C', '#board');
+  await playByClicks(black, 'h9g7', '#board');
+  await waitForPiece(red, 'g7', 'n', '#board');
+  await playByClicks(red, 'h0g2', '#board');
+  await waitForPiece(black, 'g2', 'N', '#board');
+
+  // Black reloads in the middle of the game and carries on with the same seat.
+  await black.reload();
+  await boardReady(black, '#board');
+  await waitForPiece(black, 'g2', 'N', '#board');
+  await playByClicks(black, 'i9h9', '#board');
+  await waitForPiece(red, 'h9', 'r', '#board');
+  await playByClicks(red, 'i0h0', '#board');
+  await waitForPiece(black, 'h0', 'R', '#board');
+
+  const game = await (await fetch(`${env.base}/api/rooms/${code}/game`)).json();
+  assert.deepEqual(game.moves, ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'i0h0']);
+  // Once joined, the room has left the lobby.
+  const lobby = await api(env.base, 'GET', '/api/lobby');
+  assert.ok(!lobby.json.rooms.some((r) => r.code === code));
+  await screenshot(red, 'play-red');
+  await screenshot(black, 'play-black');
+  assertNoErrors(red);
+  assertNoErrors(black);
+});
+
+test('a password room refuses a wrong password and admits the right one', async () => {
+  const created = await api(env.base, 'POST', '/api/rooms', { password: 'plum blossom', public: true });
+  assert.equal(created.status, 201);
+  const code = created.json.code;
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/lobby`);
+  await page.fill('#room-code', code.toLowerCase());
+  await page.click('#code-form button[type="submit"]');
+  await page.locator('#password-dialog[open]').waitFor();
+  await page.fill('#join-password', 'wrong');
+  await page.click('#password-submit');
+  await page.locator('#password-error', { hasText: /wrong password/i }).waitFor();
+  assert.ok(page.url().endsWith('/lobby'));
+  assert.equal(await page.evaluate((c) => localStorage.getItem(`xiangqi.seat.${c}`), code), null);
+  await screenshot(page, 'lobby-password');
+  await page.fill('#join-password', 'plum blossom');
+  await page.click('#password-submit');
+  await page.waitForURL(new RegExp(`/play/${code}$`));
+  assert.ok(await page.evaluate((c) => localStorage.getItem(`xiangqi.seat.${c}`), code));
+  // The refused join logged a 403 in the console; nothing else may have gone wrong.
+  page.errors = page.errors.filter((e) => !/403/.test(e));
+  assertNoErrors(page);
+});
