@@ -239,12 +239,13 @@ export function pieceStyleToggle(checkbox) {
  * Wires the game menu's buttons (`[data-menu=copy-fen|copy-moves|pgn]` inside `root`).
  * @param {HTMLElement} root
  * @param {{startFen: () => string, moves: () => string[], pgn: () => (Promise<void>|void)}} actions
+ * @param {AbortSignal} [signal] removes the listeners when aborted
  */
-export function wireGameMenu(root, actions) {
-  root.querySelector('[data-menu=copy-fen]')?.addEventListener('click', () => copyText(actions.startFen(), 'Start FEN'));
+export function wireGameMenu(root, actions, signal) {
+  root.querySelector('[data-menu=copy-fen]')?.addEventListener('click', () => copyText(actions.startFen(), 'Start FEN'), { signal });
   root.querySelector('[data-menu=copy-moves]')?.addEventListener('click', () =>
-    copyText(actions.moves().join(' '), 'ICCS moves'));
-  root.querySelector('[data-menu=pgn]')?.addEventListener('click', () => actions.pgn());
+    copyText(actions.moves().join(' '), 'ICCS moves'), { signal });
+  root.querySelector('[data-menu=pgn]')?.addEventListener('click', () => actions.pgn(), { signal });
 }
 
 /**

@@ -1,0 +1,209 @@
+// @ts-check
+/**
+ * @file /replay: step through a game given as ICCS moves (+ optional start FEN), from the
+ * form, from `?moves=h2e2,h9g7&fen=…`, or a built-in classic (`?classic=juzhongmi`, the
+ * default). First/back/forward/last buttons and the arrow keys (Home/End) step through it;
+ * every position is asked of the server (`POST /api/position`) once.
+ */
+
+import { Board, START_FEN } from './board.js';
+import { MoveList } from './movelist.js';
+import { position, ApiError } from './api.js';
+import { CLASSICS } from './classics.js';
+import { showResult, showWarning, describeStatus, buildPgn, download, copyText, pieceStyleToggle } from './game-ui.js';
+
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/** @type {{fen: string|null, moves: string[], classic: string|null}} */
+let game = { fen: null, moves: [], classic: null };
+/** @type {import('./api.js').PositionInfo|null} */
+let final = null;
+/** @type {Map<number, Promise<import('./api.js').PositionInfo>>} */
+let cache = new Map();
+let ply = 0;
+let loadSeq = 0;
+
+const board = new Board($('board'), { interactive: false, label: 'Replay board' });
+const list = new MoveList($('moves'), { onSelect: (p) => show(p) });
+
+/**
+ * Reads a list of ICCS moves ("h2e2 h9g7", "H2-E2, h9g7", with or without move numbers).
+ * @param {string} text
+ * @returns {string[]}
+ */
+export function parseMoves(text) {
+  const out = [];
+  for (const raw of text.split(/[\s,;]+/)) {
+    const t = raw.trim().replace(/^\d+\.+/, '');
+    if (!t || /^(\d+\.*|\.+|\*|1-0|0-1|1\/2-1\/2)$/.test(t)) continue;
+    const m = /^([a-i])([0-9])-?([a-i])([0-9])$/i.exec(t);
+    if (!m) throw new Error(`"${raw}" is not an ICCS move (such as h2e2).`);
+    out.push((m[1] + m[2] + m[3] + m[4]).toLowerCase());
+  }
+  return out;
+}
+
+/** @param {number} p */
+function fetchPly(p) {
+  let r = cache.get(p);
+  if (!r) {
+    r = position(game.fen, game.moves.slice(0, p));
+    cache.set(p, r);
+    r.catch(() => cache.delete(p));
+  }
+  return r;
+}
+
+/** @param {string} text @param {string[]} [problems] */
+function showError(text, problems = []) {
+  const el = $('error');
+  el.hidden = !text;
+  el.textContent = text;
+  if (problems.length) {
+    const ul = document.createElement('ul');
+    for (const p of problems) {
+      const li = document.createElement('li');
+      li.textContent = p;
+      ul.appendChild(li);
+    }
+    el.appendChild(ul);
+  }
+}
+
+/** @param {{fen: string|null, moves: string[], classic?: string|null}} g */
+async function load(g) {
+  const seq = ++loadSeq;
+  game = { fen: g.fen || null, moves: g.moves, classic: g.classic ?? null };
+  cache = new Map();
+  final = null;
+  showError('');
+  const classic = CLASSICS.find((c) => c.id === game.classic);
+  $('about').hidden = !classic;
+  $('about').textContent = classic ? classic.description : '';
+  /** @type {HTMLTextAreaElement} */ ($('moves-input')).value = game.moves.join(' ');
+  /** @type {HTMLInputElement} */ ($('fen-input')).value = game.fen ?? '';
+  const q = new URLSearchParams();
+  if (classic) q.set('classic', classic.id);
+  else {
+    q.set('moves', game.moves.join(','));
+    if (game.fen) q.set('fen', game.fen);
+  }
+  history.replaceState(null, '', `${location.pathname}?${q}`);
+  try {
+    final = await fetchPly(game.moves.length);
+  } catch (e) {
+    if (seq !== loadSeq) return;
+    if (e instanceof ApiError) showError(e.message, e.problems);
+    else showError(String(e));
+    return;
+  }
+  if (seq !== loadSeq) return;
+  const fen = game.fen ?? START_FEN;
+  list.set({
+    iccs: game.moves,
+    wxf: final.wxf,
+    chinese: final.chinese,
+    blackFirst: fen.split(/\s+/)[1] === 'b',
+    firstNumber: Number(fen.split(/\s+/)[5]) || 1,
+  });
+  await show(classic ? game.moves.length : 0);
+  // Fetch the other positions in the background so that stepping is instant.
+  for (let p = 0; p < game.moves.length && seq === loadSeq; p++) {
+    try {
+      await fetchPly(p);
+    } catch {
+      break;
+    }
+  }
+}
+
+/** @param {number} p */
+async function show(p) {
+  ply = Math.max(0, Math.min(p, game.moves.length));
+  list.setCurrent(ply);
+  const want = ply;
+  /** @type {import('./api.js').PositionInfo} */
+  let r;
+  try {
+    r = await fetchPly(want);
+  } catch (e) {
+    showError(e instanceof Error ? e.message : String(e));
+    return;
+  }
+  if (want !== ply) return;
+  const last = want > 0 ? game.moves[want - 1] : null;
+  const moveText = want > 0 ? list.text(want - 1) : '';
+  board.setPosition({ fen: r.fen, legal: [], check: r.check, lastMove: last }, {
+    announce: want === 0 ? 'Start position' : `Move ${want}: ${moveText}${r.check ? ', check' : ''}`,
+    animate: true,
+  });
+  const turn = r.turn === 'red' ? 'Red' : 'Black';
+  const over = r.status.result !== 'ongoing';
+  const dot = /** @type {HTMLElement} */ ($('status').querySelector('.dot'));
+  dot.className = `dot ${r.turn}`;
+  /** @type {HTMLElement} */ ($('status').querySelector('.text')).textContent =
+    want === 0
+      ? `Start position — ${turn} to move`
+      : `Move ${want} of ${game.moves.length}: ${moveText}${over ? ` — ${describeStatus(r.status).title}` : r.check ? ' — check!' : ''}`;
+  showResult($('banner'), r.status);
+  showWarning($('warning'), r.status.warning);
+  const q = new URLSearchParams({ fen: r.fen });
+  /** @type {HTMLAnchorElement} */ ($('play-from')).href = `/local?${q}`;
+}
+
+// Built-in classics.
+for (const c of CLASSICS) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'btn';
+  b.textContent = c.title;
+  b.lang = 'zh-Hans';
+  b.addEventListener('click', () => load({ fen: c.fen, moves: c.moves, classic: c.id }));
+  $('classics').appendChild(b);
+}
+
+$('load-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  let moves;
+  try {
+    moves = parseMoves(/** @type {HTMLTextAreaElement} */ ($('moves-input')).value);
+  } catch (err) {
+    showError(err instanceof Error ? err.message : String(err));
+    return;
+  }
+  load({ fen: /** @type {HTMLInputElement} */ ($('fen-input')).value.trim() || null, moves });
+});
+
+$('flip').addEventListener('click', () => board.flip());
+$('load-form').querySelector('[data-menu=copy-moves]')?.addEventListener('click', () => copyText(game.moves.join(' '), 'ICCS moves'));
+$('load-form').querySelector('[data-menu=pgn]')?.addEventListener('click', () => {
+  if (final) download('xiangqi-replay.pgn', buildPgn({ startFen: game.fen, wxf: final.wxf, status: final.status, event: 'Replay' }));
+});
+pieceStyleToggle(/** @type {HTMLInputElement} */ ($('letters')));
+
+document.addEventListener('keydown', (e) => {
+  const t = e.target;
+  if (t instanceof Element && t.closest('input, textarea, select, .xq-board, .ml-moves')) return;
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const map = /** @type {Record<string, string>} */ ({ ArrowLeft: 'back', ArrowRight: 'forward', Home: 'first', End: 'last' });
+  const action = map[e.key];
+  if (action) {
+    e.preventDefault();
+    list.go(action);
+  }
+});
+
+const params = new URLSearchParams(location.search);
+const classicId = params.get('classic');
+const movesParam = params.get('moves');
+if (movesParam !== null && !classicId) {
+  try {
+    load({ fen: params.get('fen'), moves: parseMoves(movesParam) });
+  } catch (err) {
+    showError(err instanceof Error ? err.message : String(err));
+  }
+} else {
+  const c = CLASSICS.find((x) => x.id === classicId) ?? CLASSICS[0];
+  load({ fen: c.fen, moves: c.moves, classic: c.id });
+}

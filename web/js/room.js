@@ -1,0 +1,388 @@
+// @ts-check
+/**
+ * @file A room game over the WebSocket, shared by /computer and /play/{code}: snapshot and
+ * events → board, move list, status line, result banner, warnings, players (connection state,
+ * clocks counting down locally, the computer's "thinking" indicator), resign, draw offers and
+ * new rounds by agreement, and server errors in words. Expects the page to contain the
+ * elements with the ids used below (see computer.html / play.html).
+ */
+
+import { RoomSocket } from './api.js';
+import {
+  GameView, showResult, showWarning, statusLine, wireGameMenu, toast,
+} from './game-ui.js';
+
+/** @typedef {import('./api.js').GameSnapshot} GameSnapshot */
+/** @typedef {import('./api.js').ServerMessage} ServerMessage */
+
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/** @param {string} id */
+const maybe = (id) => document.getElementById(id);
+/** @param {string|null|undefined} c */
+const Name = (c) => (c === 'red' ? 'Red' : 'Black');
+/** @param {'red'|'black'} c @returns {'red'|'black'} */
+const other = (c) => (c === 'red' ? 'black' : 'red');
+
+/** @type {Record<string, string>} */
+const ERRORS = {
+  not_your_turn: 'It is not your turn.',
+  illegal_move: 'That move is not legal.',
+  game_over: 'The game is over.',
+  game_not_over: 'The game is still going on.',
+  opponent_away: 'Your opponent is away: moves wait until they reconnect.',
+  no_offer: 'There is no offer to answer.',
+  rate_limited: 'Too many messages: please slow down.',
+  not_seated: 'You are watching this game, not playing in it.',
+  bad_seat: 'Your seat in this room is not recognised, so you are watching.',
+  too_large: 'That message was too large.',
+};
+
+/** @param {number} ms */
+function formatClock(ms) {
+  const t = Math.max(0, ms);
+  const s = Math.floor(t / 1000);
+  const m = Math.floor(s / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  if (t < 10000) return `${m}:${sec}.${Math.floor((t % 1000) / 100)}`;
+  return `${m}:${sec}`;
+}
+
+export class RoomGame {
+  /**
+   * @param {{code: string, seat: string|null, computerLevelNames?: string[],
+   *   onState?: (g: GameSnapshot, you: 'red'|'black'|null) => void}} opts
+   */
+  constructor(opts) {
+    this.code = opts.code;
+    this.opts = opts;
+    /** @type {GameSnapshot|null} */
+    this.game = null;
+    /** @type {'red'|'black'|null} */
+    this.you = null;
+    this.receivedAt = 0;
+    this.userFlipped = false;
+    this.orientedFor = /** @type {string|null} */ (null);
+    this.resignArmed = 0;
+    this.abort = new AbortController();
+    this.view = new GameView({
+      board: $('board'),
+      moves: $('moves'),
+      onMove: (m) => this.sendMove(m),
+      onView: (ply) => {
+        const v = maybe('viewing');
+        if (!v) return;
+        v.hidden = ply === null;
+        /** @type {HTMLElement} */ (v.firstElementChild).textContent =
+          ply === 0 ? 'Viewing the start position' : `Viewing the position after move ${ply}`;
+      },
+    });
+    this.socket = new RoomSocket(opts.code, opts.seat, {
+      onMessage: (m) => this.onMessage(m),
+      onState: (s) => this.onSocketState(s),
+    });
+    this.wire();
+    this.timer = window.setInterval(() => this.tick(), 200);
+  }
+
+  wire() {
+    const signal = this.abort.signal;
+    maybe('back-to-game')?.addEventListener('click', () => this.view.backToGame(), { signal });
+    maybe('flip')?.addEventListener('click', () => {
+      this.userFlipped = true;
+      this.view.board.flip();
+      this.renderPlayers();
+    }, { signal });
+    const resign = maybe('resign');
+    resign?.addEventListener('click', () => {
+      // Two clicks within 4 s: no dialog to dismiss by accident.
+      if (Date.now() - this.resignArmed < 4000) {
+        this.resignArmed = 0;
+        resign.textContent = 'Resign';
+        this.send({ t: 'resign' });
+      } else {
+        this.resignArmed = Date.now();
+        resign.textContent = 'Click again to resign';
+        window.setTimeout(() => {
+          if (Date.now() - this.resignArmed >= 3900) resign.textContent = 'Resign';
+        }, 4000);
+      }
+    }, { signal });
+    maybe('offer-draw')?.addEventListener('click', () => this.send({ t: 'draw', action: 'offer' }), { signal });
+    maybe('accept-draw')?.addEventListener('click', () => this.send({ t: 'draw', action: 'accept' }), { signal });
+    maybe('decline-draw')?.addEventListener('click', () => this.send({ t: 'draw', action: 'decline' }), { signal });
+    maybe('new-round')?.addEventListener('click', () => this.send({ t: 'new_round', action: 'request' }), { signal });
+    maybe('accept-round')?.addEventListener('click', () => this.send({ t: 'new_round', action: 'accept' }), { signal });
+    maybe('decline-round')?.addEventListener('click', () => this.send({ t: 'new_round', action: 'decline' }), { signal });
+    const menu = maybe('menu');
+    if (menu) {
+      wireGameMenu(menu, {
+        startFen: () => this.game?.start_fen ?? '',
+        moves: () => this.game?.moves ?? [],
+        pgn: () => {
+          const a = document.createElement('a');
+          a.href = `/api/rooms/${encodeURIComponent(this.code)}/game.pgn`;
+          a.download = `xiangqi-${this.code}-round${this.game?.round ?? 1}.pgn`;
+          document.body.appendChild(a);
+          a.click();
+          a.remove();
+        },
+      }, signal);
+    }
+  }
+
+  close() {
+    window.clearInterval(this.timer);
+    this.abort.abort();
+    this.socket.close();
+    this.view.board.destroy();
+  }
+
+  /** @param {Record<string, unknown>} msg */
+  send(msg) {
+    if (!this.socket.send(msg)) {
+      this.showError('Not connected: reconnecting…');
+      return false;
+    }
+    return true;
+  }
+
+  /** @param {string} m */
+  sendMove(m) {
+    const g = this.game;
+    if (!g) return;
+    if (!this.send({ t: 'move', ply: g.moves.length, move: m })) this.render();
+  }
+
+  /** @param {string} text */
+  showError(text) {
+    const el = maybe('error');
+    if (!el) return;
+    el.hidden = !text;
+    el.textContent = text;
+  }
+
+  /** @param {import('./api.js').SocketState} s */
+  onSocketState(s) {
+    const el = maybe('connection');
+    if (el) {
+      el.hidden = s === 'open';
+      el.textContent = s === 'reconnecting' ? 'Connection lost — reconnecting…' : s === 'connecting' ? 'Connecting…' : s === 'closed' ? 'Disconnected.' : '';
+    }
+    if (s === 'open') this.showError('');
+    this.render();
+  }
+
+  /** @param {ServerMessage} m */
+  onMessage(m) {
+    switch (m.t) {
+      case 'state':
+        this.you = m.you ?? null;
+        if (m.game) this.setGame(m.game, false);
+        break;
+      case 'event':
+        if (m.game) this.setGame(m.game, true);
+        this.onEvent(m);
+        break;
+      case 'presence':
+        if (this.game && m.players) {
+          this.game.players = m.players;
+          this.render();
+        }
+        break;
+      case 'error':
+        this.showError(ERRORS[m.code ?? ''] ?? m.message ?? 'The server refused that.');
+        if (m.code === 'stale_ply' || m.code === 'illegal_move' || m.code === 'forbidden_repetition' || m.code === 'opponent_away' || m.code === 'not_your_turn' || m.code === 'game_over') {
+          // Put the board back to the authoritative position.
+          if (m.code === 'forbidden_repetition' && m.message) this.showError(m.message);
+          this.render(true);
+        }
+        break;
+      case 'replaced':
+        this.showError('This seat was opened in another tab or window; this page no longer plays.');
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** @param {ServerMessage} m */
+  onEvent(m) {
+    const mine = m.color && m.color === this.you;
+    const who = m.color ? Name(m.color) : '';
+    const say = (/** @type {string} */ text) => {
+      this.view.board.announce(text);
+      toast(text);
+    };
+    switch (m.kind) {
+      case 'joined':
+        if (!mine) say(`${who} joined the game`);
+        break;
+      case 'draw_offer':
+        if (!mine) say(`${who} offers a draw`);
+        break;
+      case 'draw_decline':
+        if (!mine) say(`${who} declined the draw`);
+        break;
+      case 'new_round_request':
+        if (!mine) say(`${who} asks for a new game`);
+        break;
+      case 'new_round_decline':
+        if (!mine) say(`${who} declined a new game`);
+        break;
+      case 'new_round':
+        say('A new game begins');
+        break;
+      case 'move':
+        this.showError('');
+        break;
+      default:
+        break;
+    }
+  }
+
+  /**
+   * @param {GameSnapshot} g
+   * @param {boolean} announce
+   */
+  setGame(g, announce) {
+    this.game = g;
+    this.receivedAt = performance.now();
+    if (!this.userFlipped && this.orientedFor !== (this.you ?? 'watch')) {
+      this.orientedFor = this.you ?? 'watch';
+      this.view.board.setOrientation(this.you === 'black' ? 'black' : 'red');
+    }
+    this.render(false, announce);
+    this.opts.onState?.(g, this.you);
+  }
+
+  /** Can the user move now? */
+  canMove() {
+    const g = this.game;
+    if (!g || !this.you || this.socket.state !== 'open') return false;
+    if (g.status.result !== 'ongoing' || g.turn !== this.you) return false;
+    const opp = g.players[other(this.you)];
+    return opp.seated && (opp.connected || opp.computer);
+  }
+
+  /**
+   * @param {boolean} [force] redraw the board even if nothing changed (after a refusal)
+   * @param {boolean} [announce]
+   */
+  render(force = false, announce = true) {
+    const g = this.game;
+    if (!g) return;
+    if (force) this.view.live = null;
+    this.view.update({
+      startFen: g.start_fen,
+      moves: g.moves,
+      wxf: g.wxf,
+      chinese: g.chinese,
+      fen: g.fen,
+      legal: this.canMove() ? g.legal : [],
+      check: g.check,
+      lastMove: g.last_move,
+    }, { announce: announce && !force ? undefined : false });
+    if (!force && this.view.viewing === null) this.view.board.setLegal(this.canMove() ? g.legal : []);
+
+    const over = g.status.result !== 'ongoing';
+    const status = $('status');
+    const dot = /** @type {HTMLElement} */ (status.querySelector('.dot'));
+    dot.className = `dot ${over ? (g.status.result === 'black' ? 'black' : 'red') : g.turn}`;
+    let line = statusLine(g.status, g.turn, g.check);
+    if (!over && this.you) {
+      const opp = g.players[other(this.you)];
+      if (!opp.seated) line = 'Waiting for an opponent to join';
+      else if (!opp.connected && !opp.computer) line = `${line} — your opponent is away`;
+      else if (g.turn === this.you) line = `Your move${g.check ? ' — check!' : ''}`;
+      else if (opp.computer) line = `The computer is thinking…${g.check ? ' (you gave check)' : ''}`;
+      else line = `${Name(g.turn)} to move — waiting for your opponent${g.check ? ' (check)' : ''}`;
+    } else if (!over && !this.you) {
+      line = `${line} (you are watching)`;
+    }
+    /** @type {HTMLElement} */ (status.querySelector('.text')).textContent = line;
+    showResult($('banner'), g.status);
+    showWarning($('warning'), g.status.warning);
+    this.renderActions();
+    this.renderPlayers();
+  }
+
+  renderActions() {
+    const g = this.game;
+    if (!g) return;
+    const over = g.status.result !== 'ongoing';
+    const seated = !!this.you;
+    const vsComputer = !!g.computer;
+    /** @param {string} id @param {boolean} show */
+    const vis = (id, show) => {
+      const el = maybe(id);
+      if (el) el.hidden = !show;
+    };
+    const theirOffer = g.draw_offer && g.draw_offer !== this.you;
+    const myOffer = g.draw_offer && g.draw_offer === this.you;
+    vis('resign', seated && !over);
+    vis('offer-draw', seated && !over && !vsComputer && !g.draw_offer);
+    vis('draw-offered', seated && !over && !!myOffer);
+    vis('draw-answer', seated && !over && !!theirOffer);
+    const theirRound = g.new_round_request && g.new_round_request !== this.you;
+    const myRound = g.new_round_request && g.new_round_request === this.you;
+    vis('new-round', seated && over && !vsComputer && !g.new_round_request);
+    vis('round-requested', seated && over && !!myRound);
+    vis('round-answer', seated && over && !!theirRound);
+  }
+
+  renderPlayers() {
+    const g = this.game;
+    if (!g) return;
+    const bottom = this.view.board.orientation;
+    for (const [slot, color] of /** @type {[string, 'red'|'black'][]} */ ([['bottom', bottom], ['top', other(bottom)]])) {
+      const el = maybe(`player-${slot}`);
+      if (!el) continue;
+      const p = g.players[color];
+      const name = /** @type {HTMLElement} */ (el.querySelector('.name'));
+      const levelNames = this.opts.computerLevelNames ?? [];
+      let text = Name(color);
+      if (p.computer) text += ` — computer${g.computer ? `, level ${g.computer.level}${levelNames[g.computer.level - 1] ? ` (${levelNames[g.computer.level - 1]})` : ''}` : ''}`;
+      else if (color === this.you) text += ' — you';
+      name.textContent = text;
+      const dot = /** @type {HTMLElement} */ (el.querySelector('.dot'));
+      dot.className = `dot ${color}`;
+      const conn = /** @type {HTMLElement} */ (el.querySelector('.conn'));
+      if (p.computer) {
+        conn.textContent = '';
+        conn.className = 'conn';
+      } else if (!p.seated) {
+        conn.textContent = 'seat free';
+        conn.className = 'conn';
+      } else {
+        conn.textContent = p.connected ? 'connected' : 'away';
+        conn.className = `conn ${p.connected ? 'on' : 'off'}`;
+      }
+      const thinking = /** @type {HTMLElement} */ (el.querySelector('.thinking'));
+      thinking.hidden = !(p.computer && g.status.result === 'ongoing' && g.turn === color);
+    }
+    this.tick();
+  }
+
+  tick() {
+    const g = this.game;
+    if (!g) return;
+    const bottom = this.view.board.orientation;
+    for (const [slot, color] of /** @type {[string, 'red'|'black'][]} */ ([['bottom', bottom], ['top', other(bottom)]])) {
+      const clock = maybe(`player-${slot}`)?.querySelector('.clock');
+      if (!(clock instanceof HTMLElement)) continue;
+      if (!g.clocks) {
+        clock.hidden = true;
+        continue;
+      }
+      clock.hidden = false;
+      let ms = color === 'red' ? g.clocks.red_ms : g.clocks.black_ms;
+      const running = g.clocks.running === color && g.status.result === 'ongoing';
+      if (running) ms -= performance.now() - this.receivedAt;
+      clock.textContent = formatClock(ms);
+      clock.classList.toggle('running', running);
+      clock.classList.toggle('low', ms < 20000);
+      clock.setAttribute('aria-label', `${Name(color)}'s clock: ${formatClock(ms)}`);
+    }
+  }
+}
