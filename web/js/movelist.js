@@ -59,10 +59,10 @@ export class MoveList {
       </div>
       <ol class="ml-moves" tabindex="0" aria-label="Moves"></ol>
       <div class="ml-nav" role="group" aria-label="Step through the game">
-        <button type="button" data-go="first" aria-label="First position" title="First position (Home)">⏮</button>
-        <button type="button" data-go="back" aria-label="Previous move" title="Previous move (←)">◀</button>
-        <button type="button" data-go="forward" aria-label="Next move" title="Next move (→)">▶</button>
-        <button type="button" data-go="last" aria-label="Last position" title="Last position (End)">⏭</button>
+        <button type="button" data-go="first" aria-label="First position" title="First position (Home)">«</button>
+        <button type="button" data-go="back" aria-label="Previous move" title="Previous move (←)">‹</button>
+        <button type="button" data-go="forward" aria-label="Next move" title="Next move (→)">›</button>
+        <button type="button" data-go="last" aria-label="Last position" title="Last position (End)">»</button>
       </div>`;
     /** @type {HTMLElement} */ (container.querySelector('.ml-title')).textContent = options.title ?? 'Moves';
     this.list = /** @type {HTMLOListElement} */ (container.querySelector('.ml-moves'));
