@@ -4,6 +4,7 @@ mod bench_cmd;
 mod game_cmd;
 mod match_cmd;
 mod perft_cmd;
+mod serve_cmd;
 mod tactics_cmd;
 mod ucci_cmd;
 mod uci_cmd;
@@ -11,7 +12,7 @@ mod uci_cmd;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Xiangqi (Chinese chess): rules toolbox and UCI/UCCI engine; the web server is coming.
+/// Xiangqi (Chinese chess): web server (the default), rules toolbox and UCI/UCCI engine.
 #[derive(Parser)]
 #[command(name = "xiangqi", version, about)]
 struct Cli {
@@ -21,6 +22,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Serve the web app and its API (the default when no command is given).
+    Serve(serve_cmd::ServeArgs),
     /// Count the leaf nodes of the legal-move tree (perft) to check the move generator.
     Perft(perft_cmd::PerftArgs),
     /// Replay moves under a rule set and print the ruling after every ply as JSON lines.
@@ -41,6 +44,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Some(Command::Serve(args)) => serve_cmd::run(&args),
         Some(Command::Perft(args)) => perft_cmd::run(&args),
         Some(Command::Game(args)) => game_cmd::run(&args),
         Some(Command::Uci) => uci_cmd::run(),
@@ -48,12 +52,6 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench_cmd::run(&args),
         Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Tactics(args)) => tactics_cmd::run(&args),
-        None => {
-            eprintln!(
-                "xiangqi: the web server (the default command) is not built yet.\n\
-                 Available now: perft, game, uci, ucci, bench, match, tactics; see `xiangqi --help`."
-            );
-            ExitCode::SUCCESS
-        }
+        None => serve_cmd::run(&serve_cmd::ServeArgs::from_environment()),
     }
 }

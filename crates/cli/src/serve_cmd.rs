@@ -1,0 +1,84 @@
+//! `xiangqi serve`: the web server (the default command).
+
+use clap::Args;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+use xiangqi_server::{Config, Server, WallClock};
+
+/// Options of `xiangqi serve`.
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// Address to listen on (port 0 picks a free port and logs it).
+    #[arg(long, env = "XIANGQI_ADDR", default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// Folder of the SQLite database (created on first start).
+    #[arg(long, env = "XIANGQI_DATA_DIR", default_value = "data")]
+    pub data_dir: PathBuf,
+    /// Days without activity after which a room is deleted.
+    #[arg(long, env = "XIANGQI_ROOM_TTL_DAYS", default_value_t = 7.0)]
+    pub room_ttl_days: f64,
+    /// Most engine searches at once (default: the number of cores).
+    #[arg(long, env = "XIANGQI_MAX_SEARCHES")]
+    pub max_searches: Option<usize>,
+    /// Think time of the Hardest level per move, in milliseconds.
+    #[arg(long, env = "XIANGQI_HARDEST_MS", default_value_t = 2000)]
+    pub hardest_ms: u64,
+}
+
+/// `serve` with no flags: defaults, overridden by the environment variables.
+#[derive(clap::Parser)]
+struct FromEnvironment {
+    #[command(flatten)]
+    args: ServeArgs,
+}
+
+impl ServeArgs {
+    /// Returns the options of a bare `xiangqi` (no command): defaults and environment.
+    pub fn from_environment() -> ServeArgs {
+        <FromEnvironment as clap::Parser>::parse_from(["xiangqi"]).args
+    }
+}
+
+/// Runs the server until the process is stopped.
+pub fn run(args: &ServeArgs) -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .init();
+    if !(args.room_ttl_days > 0.0 && args.room_ttl_days.is_finite()) {
+        eprintln!("xiangqi serve: --room-ttl-days must be a positive number");
+        return ExitCode::from(2);
+    }
+    let mut config = Config {
+        addr: args.addr,
+        data_dir: args.data_dir.clone(),
+        room_ttl: Duration::from_secs_f64(args.room_ttl_days * 86_400.0),
+        hardest_movetime_ms: args.hardest_ms,
+        ..Config::default()
+    };
+    if let Some(n) = args.max_searches {
+        config.max_searches = n.max(1);
+    }
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("xiangqi serve: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = runtime.block_on(async {
+        let server = Server::bind(config, WallClock::System).await?;
+        server.run().await
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xiangqi serve: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

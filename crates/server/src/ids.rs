@@ -1,0 +1,145 @@
+//! Identifiers: room codes, puzzle ids and seat credentials, each its own type so that one is
+//! never passed where another is meant.
+
+use rand::rngs::OsRng;
+use rand::{Rng, RngCore};
+use sha2::{Digest, Sha256};
+use std::fmt;
+
+/// Letters of room codes and puzzle ids: no 0/O, 1/I/L, so a code read aloud or copied by
+/// hand survives.
+const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+/// Length of a room code: 31^6 ≈ 887 million codes.
+const ROOM_CODE_LEN: usize = 6;
+/// Length of a puzzle id.
+const PUZZLE_ID_LEN: usize = 8;
+
+fn random_code(len: usize) -> String {
+    let mut rng = OsRng;
+    (0..len)
+        .map(|_| char::from(CODE_ALPHABET[rng.gen_range(0..CODE_ALPHABET.len())]))
+        .collect()
+}
+
+fn is_code(text: &str, len: usize) -> bool {
+    text.len() == len && text.bytes().all(|b| CODE_ALPHABET.contains(&b))
+}
+
+/// A room's short code, six characters from an unambiguous alphabet (`K7M2QX`). Codes are
+/// read case-insensitively.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RoomCode(String);
+
+impl RoomCode {
+    /// Draws a fresh random code.
+    pub fn random() -> RoomCode {
+        RoomCode(random_code(ROOM_CODE_LEN))
+    }
+
+    /// Reads a code as a user typed it (any case, surrounding spaces ignored); `None` when it
+    /// cannot be a room code.
+    pub fn parse(text: &str) -> Option<RoomCode> {
+        let upper = text.trim().to_ascii_uppercase();
+        is_code(&upper, ROOM_CODE_LEN).then_some(RoomCode(upper))
+    }
+
+    /// Returns the code as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for RoomCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A puzzle's id, eight characters from the room-code alphabet.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PuzzleId(String);
+
+impl PuzzleId {
+    /// Draws a fresh random id.
+    pub fn random() -> PuzzleId {
+        PuzzleId(random_code(PUZZLE_ID_LEN))
+    }
+
+    /// Reads an id from a URL; `None` when it cannot be a puzzle id.
+    pub fn parse(text: &str) -> Option<PuzzleId> {
+        let upper = text.trim().to_ascii_uppercase();
+        is_code(&upper, PUZZLE_ID_LEN).then_some(PuzzleId(upper))
+    }
+
+    /// Returns the id as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for PuzzleId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A seat credential: 128 random bits as 32 lowercase hex digits, handed to the browser once
+/// and never stored (the server keeps only its [`SeatHash`]).
+#[derive(Clone, PartialEq, Eq)]
+pub struct SeatToken(String);
+
+impl SeatToken {
+    /// Draws a fresh token from the operating system's generator.
+    pub fn random() -> SeatToken {
+        let mut bytes = [0u8; 16];
+        OsRng.fill_bytes(&mut bytes);
+        SeatToken(hex::encode(bytes))
+    }
+
+    /// Wraps a token a client presented (any text: a wrong one simply matches no seat).
+    pub fn from_client(text: &str) -> SeatToken {
+        SeatToken(text.to_string())
+    }
+
+    /// Returns the token as text, to send to its owner.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Returns the SHA-256 hash under which the seat is stored. A fast hash is enough: the
+    /// token has 128 random bits, so there is nothing to guess.
+    pub fn hash(&self) -> SeatHash {
+        SeatHash(hex::encode(Sha256::digest(self.0.as_bytes())))
+    }
+}
+
+impl fmt::Debug for SeatToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SeatToken(…)")
+    }
+}
+
+/// The stored form of a [`SeatToken`]: its SHA-256 as 64 hex digits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatHash(pub String);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn room_codes_round_trip_and_ignore_case() {
+        let code = RoomCode::random();
+        assert_eq!(RoomCode::parse(&code.as_str().to_lowercase()), Some(code));
+        assert_eq!(RoomCode::parse("ABC"), None);
+        assert_eq!(RoomCode::parse("ABCDE0"), None, "0 is not in the alphabet");
+    }
+
+    #[test]
+    fn seat_tokens_have_128_bits_and_hash_stably() {
+        let t = SeatToken::random();
+        assert_eq!(t.as_str().len(), 32);
+        assert_eq!(t.hash(), SeatToken::from_client(t.as_str()).hash());
+        assert_ne!(t.hash(), SeatToken::random().hash());
+    }
+}

@@ -1,0 +1,157 @@
+//! The Xiangqi game server: rooms with seats and clocks, a lobby, computer games and puzzles
+//! over HTTP and one WebSocket per game page, stored durably in SQLite. The wire protocol is
+//! in `docs/protocol.md`; rules come only from the `xiangqi` crate.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+//! let server = xiangqi_server::Server::bind(xiangqi_server::Config::default(), Default::default()).await?;
+//! println!("listening on http://{}", server.local_addr());
+//! server.run().await?;
+//! # Ok(()) }
+//! ```
+
+pub mod computer;
+pub mod config;
+pub mod error;
+pub mod ids;
+pub mod messages;
+pub mod room;
+pub mod routes;
+pub mod store;
+pub mod sweep;
+pub mod wall_clock;
+pub mod ws;
+
+pub use config::Config;
+pub use wall_clock::WallClock;
+
+use axum::extract::DefaultBodyLimit;
+use axum::Router;
+use computer::ComputerPool;
+use room::Rooms;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use store::{Store, StoreError};
+use tower_http::trace::TraceLayer;
+
+/// Largest HTTP request body, in bytes.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    /// The loaded rooms.
+    pub rooms: Rooms,
+    /// The database.
+    pub store: Store,
+    /// Where "now" comes from.
+    pub wall: WallClock,
+    /// The settings.
+    pub config: Arc<Config>,
+}
+
+impl AppState {
+    /// Opens the database under `config.data_dir` and sets up an empty room registry.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database cannot be opened or migrated.
+    pub async fn open(config: Config, wall: WallClock) -> Result<AppState, StoreError> {
+        let store = Store::open(&config.data_dir).await?;
+        let computer = ComputerPool::new(config.max_searches, config.hardest_movetime_ms);
+        let rooms = Rooms::new(store.clone(), wall.clone(), computer);
+        Ok(AppState {
+            rooms,
+            store,
+            wall,
+            config: Arc::new(config),
+        })
+    }
+}
+
+/// Returns the whole application: API, WebSocket and pages.
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .merge(routes::health::router())
+        .merge(routes::rooms::router())
+        .merge(routes::lobby::router())
+        .merge(routes::position::router())
+        .merge(routes::puzzles::router())
+        .merge(ws::router())
+        .merge(routes::pages::router())
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// Why the server could not start or stopped.
+#[derive(Debug)]
+pub enum ServeError {
+    /// The database could not be opened.
+    Store(StoreError),
+    /// The address could not be bound, or serving failed.
+    Io(std::io::Error),
+}
+
+impl std::fmt::Display for ServeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ServeError::Store(e) => e.fmt(f),
+            ServeError::Io(e) => write!(f, "network: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ServeError {}
+
+/// A bound, ready server.
+pub struct Server {
+    listener: tokio::net::TcpListener,
+    state: AppState,
+}
+
+impl Server {
+    /// Opens the database, binds `config.addr`, and loads the timed rooms so their clocks
+    /// run again (a flag can fall after a restart without anyone connecting).
+    ///
+    /// # Errors
+    /// [`ServeError`] when the database cannot be opened or the address bound.
+    pub async fn bind(config: Config, wall: WallClock) -> Result<Server, ServeError> {
+        let addr = config.addr;
+        let state = AppState::open(config, wall)
+            .await
+            .map_err(ServeError::Store)?;
+        for code in state.store.timed_rooms().await.map_err(ServeError::Store)? {
+            if let Err(e) = state.rooms.ensure_loaded(&code).await {
+                tracing::error!(room = %code, error = %e, "cannot load room");
+            }
+        }
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(ServeError::Io)?;
+        Ok(Server { listener, state })
+    }
+
+    /// Returns the address actually bound (useful with port 0).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener
+            .local_addr()
+            .unwrap_or_else(|_| SocketAddr::from(([127, 0, 0, 1], 0)))
+    }
+
+    /// Returns the shared state (for tests that inspect or steer the server).
+    pub fn state(&self) -> AppState {
+        self.state.clone()
+    }
+
+    /// Serves until the process is stopped; runs the expiry sweep alongside.
+    ///
+    /// # Errors
+    /// [`ServeError::Io`] when serving fails.
+    pub async fn run(self) -> Result<(), ServeError> {
+        tokio::spawn(sweep::run(self.state.clone()));
+        tracing::info!(addr = %self.local_addr(), "listening on http://{}", self.local_addr());
+        axum::serve(self.listener, app(self.state))
+            .await
+            .map_err(ServeError::Io)
+    }
+}

@@ -1,0 +1,749 @@
+//! The room actor: one task per loaded room owns its [`RoomState`], takes commands one at a
+//! time, and for each change stores the event, applies it, then tells the connections. One
+//! owner per room means no locks and a total order of events.
+
+use super::event::Event;
+use super::snapshot::{players, GameSnapshot};
+use super::state::RoomState;
+use super::Rooms;
+use crate::computer::ComputerPool;
+use crate::ids::{SeatHash, SeatToken};
+use crate::messages::{ClientMessage, ErrorCode, OfferAction, ServerMessage, Side};
+use crate::store::{Store, StoreError};
+use crate::wall_clock::WallClock;
+use serde_json::Value;
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::{sleep_until, Instant};
+use xiangqi::{ByColor, Color, Move};
+
+/// Identifies one WebSocket connection within the server.
+pub type ConnId = u64;
+
+/// How many of the latest event messages a room keeps for reconnecting clients.
+const RECENT_EVENTS: usize = 16;
+/// A loaded room with no connection, no running clock and no search unloads after this.
+const IDLE_UNLOAD: Duration = Duration::from_secs(600);
+/// Queue length of one connection; a client that falls this far behind is dropped.
+pub const CONNECTION_QUEUE: usize = 128;
+
+/// What the room sends a connection.
+#[derive(Clone, Debug)]
+pub enum Outgoing {
+    /// A JSON text frame.
+    Text(Arc<str>),
+    /// Close the connection (after a `replaced` message, or when the room is deleted).
+    Close,
+}
+
+/// The current or an earlier game of a room, for the record routes.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// The round.
+    pub round: u32,
+    /// The FEN it started from.
+    pub start_fen: String,
+    /// Its moves in ICCS.
+    pub moves: Vec<String>,
+    /// Its moves in WXF.
+    pub wxf: Vec<String>,
+    /// The position now.
+    pub fen: String,
+    /// Its status.
+    pub status: super::snapshot::StatusView,
+    /// The whole game as PGN.
+    pub pgn: String,
+}
+
+/// A request to a room actor.
+pub enum Command {
+    /// A connection said hello.
+    Hello {
+        /// The connection.
+        conn: ConnId,
+        /// The seat it presents, if any.
+        seat: Option<SeatToken>,
+        /// The last event it saw.
+        v: u64,
+        /// Where to send its messages.
+        tx: mpsc::Sender<Outgoing>,
+    },
+    /// A message from a connection after its hello.
+    Message {
+        /// The connection.
+        conn: ConnId,
+        /// The message.
+        msg: ClientMessage,
+    },
+    /// A connection closed.
+    Gone {
+        /// The connection.
+        conn: ConnId,
+    },
+    /// A guest asks for a free seat (password already checked); the reply is the seat's
+    /// colour or `None` when no seat is free.
+    Join {
+        /// The hash of the guest's new token.
+        seat: SeatHash,
+        /// The answer.
+        reply: oneshot::Sender<Result<Option<Color>, StoreError>>,
+    },
+    /// The game record of round `round` (the current one when `None`).
+    Record {
+        /// Which round.
+        round: Option<u32>,
+        /// The answer (`None`: no such round).
+        reply: oneshot::Sender<Option<GameRecord>>,
+    },
+    /// The engine chose `mv` for ply `ply` of round `round`.
+    ComputerMove {
+        /// The round searched.
+        round: u32,
+        /// The ply searched.
+        ply: usize,
+        /// The move, if there was one.
+        mv: Option<Move>,
+    },
+    /// The room was deleted: close everything and stop.
+    Shutdown,
+}
+
+struct Conn {
+    color: Option<Color>,
+    tx: mpsc::Sender<Outgoing>,
+}
+
+/// A refusal sent to one connection.
+struct Refusal(ErrorCode, String);
+
+impl Refusal {
+    fn new(code: ErrorCode, message: impl Into<String>) -> Refusal {
+        Refusal(code, message.into())
+    }
+}
+
+/// The task that owns one room.
+pub struct Actor {
+    state: RoomState,
+    seats: ByColor<Option<SeatHash>>,
+    conns: HashMap<ConnId, Conn>,
+    recent: VecDeque<(u64, Arc<str>)>,
+    store: Store,
+    wall: WallClock,
+    computer: ComputerPool,
+    rooms: Rooms,
+    me: mpsc::Sender<Command>,
+    thinking: bool,
+    last_activity: Instant,
+}
+
+impl Actor {
+    /// Returns an actor for `state`; `me` is the sender of its own queue (for engine replies).
+    pub fn new(
+        state: RoomState,
+        seats: ByColor<Option<SeatHash>>,
+        rooms: Rooms,
+        me: mpsc::Sender<Command>,
+    ) -> Actor {
+        Actor {
+            state,
+            seats,
+            conns: HashMap::new(),
+            recent: VecDeque::with_capacity(RECENT_EVENTS),
+            store: rooms.store.clone(),
+            wall: rooms.wall.clone(),
+            computer: rooms.computer.clone(),
+            rooms,
+            me,
+            thinking: false,
+            last_activity: Instant::now(),
+        }
+    }
+
+    /// Runs the room until it is deleted or unloads for lack of activity.
+    pub async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        self.maybe_think();
+        loop {
+            let flag = self.state.flag_deadline();
+            let idle = self.can_unload().then(|| self.last_activity + IDLE_UNLOAD);
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(Command::Shutdown) | None => break,
+                    Some(cmd) => {
+                        self.last_activity = Instant::now();
+                        self.handle(cmd).await;
+                    }
+                },
+                () = sleep_until(flag.unwrap_or_else(Instant::now)), if flag.is_some() => {
+                    self.on_flag_timer().await;
+                }
+                () = sleep_until(idle.unwrap_or_else(Instant::now)), if idle.is_some() => {
+                    if self.rooms.unload_if_idle(&self.state.info.code, &self.me, &rx) {
+                        return;
+                    }
+                    self.last_activity = Instant::now();
+                }
+            }
+        }
+        self.rooms.forget(&self.state.info.code, &self.me);
+        for conn in self.conns.values() {
+            let _ = conn.tx.try_send(Outgoing::Close);
+        }
+    }
+
+    fn can_unload(&self) -> bool {
+        self.conns.is_empty() && self.state.clock_since.is_none() && !self.thinking
+    }
+
+    async fn handle(&mut self, cmd: Command) {
+        match cmd {
+            Command::Hello { conn, seat, v, tx } => self.on_hello(conn, seat, v, tx),
+            Command::Message { conn, msg } => {
+                if let Err(Refusal(code, message)) = self.on_message(conn, msg).await {
+                    self.send_to(
+                        conn,
+                        &ServerMessage::Error {
+                            code,
+                            message: &message,
+                        },
+                    );
+                }
+            }
+            Command::Gone { conn } => {
+                if let Some(c) = self.conns.remove(&conn) {
+                    if c.color.is_some() {
+                        self.broadcast_presence();
+                    }
+                }
+            }
+            Command::Join { seat, reply } => {
+                let _ = reply.send(self.on_join(seat).await);
+            }
+            Command::Record { round, reply } => {
+                let _ = reply.send(self.record(round));
+            }
+            Command::ComputerMove { round, ply, mv } => self.on_computer_move(round, ply, mv).await,
+            Command::Shutdown => {}
+        }
+    }
+
+    fn connected(&self) -> ByColor<bool> {
+        let mut c = ByColor::new_with(|_| false);
+        for conn in self.conns.values() {
+            if let Some(color) = conn.color {
+                c[color] = true;
+            }
+        }
+        c
+    }
+
+    fn snapshot(&self) -> GameSnapshot {
+        GameSnapshot::of(&self.state, self.connected(), Instant::now())
+    }
+
+    fn send_to(&mut self, conn: ConnId, msg: &ServerMessage<'_>) {
+        let text: Arc<str> = msg.to_json().into();
+        if let Some(c) = self.conns.get(&conn) {
+            if c.tx.try_send(Outgoing::Text(text)).is_err() {
+                self.drop_conn(conn);
+            }
+        }
+    }
+
+    fn drop_conn(&mut self, conn: ConnId) {
+        if let Some(c) = self.conns.remove(&conn) {
+            let _ = c.tx.try_send(Outgoing::Close);
+            if c.color.is_some() {
+                self.broadcast_presence();
+            }
+        }
+    }
+
+    fn broadcast(&mut self, text: &Arc<str>) {
+        let mut slow = Vec::new();
+        for (id, c) in &self.conns {
+            if c.tx.try_send(Outgoing::Text(Arc::clone(text))).is_err() {
+                slow.push(*id);
+            }
+        }
+        for id in slow {
+            self.drop_conn(id);
+        }
+    }
+
+    fn broadcast_presence(&mut self) {
+        let p = players(&self.state, self.connected());
+        let text: Arc<str> = ServerMessage::Presence { players: &p }.to_json().into();
+        self.broadcast(&text);
+    }
+
+    fn on_hello(
+        &mut self,
+        conn: ConnId,
+        seat: Option<SeatToken>,
+        v: u64,
+        tx: mpsc::Sender<Outgoing>,
+    ) {
+        let mut color = None;
+        let mut bad_seat = false;
+        if let Some(token) = seat {
+            let hash = token.hash();
+            color = Color::ALL
+                .into_iter()
+                .find(|&c| self.seats[c].as_ref() == Some(&hash));
+            bad_seat = color.is_none();
+        }
+        // One connection per seat: the newest wins, the older one is told why and closed.
+        if let Some(color) = color {
+            let old: Vec<ConnId> = self
+                .conns
+                .iter()
+                .filter(|(id, c)| c.color == Some(color) && **id != conn)
+                .map(|(id, _)| *id)
+                .collect();
+            for id in old {
+                if let Some(c) = self.conns.remove(&id) {
+                    let text: Arc<str> = ServerMessage::Replaced.to_json().into();
+                    let _ = c.tx.try_send(Outgoing::Text(text));
+                    let _ = c.tx.try_send(Outgoing::Close);
+                }
+            }
+        }
+        self.conns.insert(conn, Conn { color, tx });
+        if bad_seat {
+            self.send_to(
+                conn,
+                &ServerMessage::Error {
+                    code: ErrorCode::BadSeat,
+                    message: "this seat credential matches no seat of the room; you are watching",
+                },
+            );
+        }
+        let missed: Option<Vec<Arc<str>>> = (v > 0 && v < self.state.v)
+            .then(|| {
+                let first = self.recent.front().map_or(u64::MAX, |(n, _)| *n);
+                (first <= v + 1).then(|| {
+                    self.recent
+                        .iter()
+                        .filter(|(n, _)| *n > v)
+                        .map(|(_, t)| Arc::clone(t))
+                        .collect()
+                })
+            })
+            .flatten();
+        match missed {
+            Some(events) => {
+                for text in events {
+                    if let Some(c) = self.conns.get(&conn) {
+                        let _ = c.tx.try_send(Outgoing::Text(text));
+                    }
+                }
+                if let Some(clocks) = self.snapshot().clocks {
+                    let text = serde_json::json!({"t": "clocks", "clocks": clocks}).to_string();
+                    if let Some(c) = self.conns.get(&conn) {
+                        let _ = c.tx.try_send(Outgoing::Text(text.into()));
+                    }
+                }
+            }
+            None => {
+                let game = self.snapshot();
+                let msg = ServerMessage::State {
+                    v: self.state.v,
+                    you: color.map(Side::from),
+                    game: &game,
+                };
+                self.send_to(conn, &msg);
+            }
+        }
+        if color.is_some() {
+            self.broadcast_presence();
+        }
+    }
+
+    async fn on_message(&mut self, conn: ConnId, msg: ClientMessage) -> Result<(), Refusal> {
+        let color = self
+            .conns
+            .get(&conn)
+            .ok_or_else(|| Refusal::new(ErrorCode::HelloFirst, "say hello first"))?
+            .color;
+        if let ClientMessage::Hello { .. } = msg {
+            return Err(Refusal::new(
+                ErrorCode::BadMessage,
+                "hello was already said",
+            ));
+        }
+        let color = color.ok_or_else(|| {
+            Refusal::new(
+                ErrorCode::NotSeated,
+                "watchers cannot act; join a seat to play",
+            )
+        })?;
+        let over = self.state.game.status().is_over();
+        let game_over = || Refusal::new(ErrorCode::GameOver, "the game is over");
+        let opponent = !color;
+        match msg {
+            ClientMessage::Hello { .. } => Ok(()),
+            ClientMessage::Move { ply, mv } => self.on_move(conn, color, ply, &mv).await,
+            ClientMessage::Resign => {
+                if over {
+                    return Err(game_over());
+                }
+                self.commit(
+                    Event::Resign {
+                        color: color.into(),
+                    },
+                    None,
+                )
+                .await
+            }
+            ClientMessage::Draw { action } => {
+                if over {
+                    return Err(game_over());
+                }
+                let offered_to_me = self.state.draw_offer == Some(opponent);
+                match action {
+                    OfferAction::Offer if offered_to_me => {
+                        self.commit(Event::DrawAgreed, None).await
+                    }
+                    OfferAction::Offer if self.state.draw_offer == Some(color) => Ok(()),
+                    OfferAction::Offer => {
+                        self.commit(
+                            Event::DrawOffer {
+                                color: color.into(),
+                            },
+                            None,
+                        )
+                        .await?;
+                        if self.is_computer(opponent) {
+                            // The engine plays on.
+                            self.commit(
+                                Event::DrawDecline {
+                                    color: opponent.into(),
+                                },
+                                None,
+                            )
+                            .await?;
+                        }
+                        Ok(())
+                    }
+                    OfferAction::Accept if offered_to_me => {
+                        self.commit(Event::DrawAgreed, None).await
+                    }
+                    OfferAction::Decline if offered_to_me => {
+                        self.commit(
+                            Event::DrawDecline {
+                                color: color.into(),
+                            },
+                            None,
+                        )
+                        .await
+                    }
+                    OfferAction::Accept | OfferAction::Decline => Err(Refusal::new(
+                        ErrorCode::NoOffer,
+                        "there is no draw offer from your opponent",
+                    )),
+                }
+            }
+            ClientMessage::NewRound { action } => {
+                if !over {
+                    return Err(Refusal::new(
+                        ErrorCode::GameNotOver,
+                        "a new round can start only when the game is over",
+                    ));
+                }
+                let asked_of_me = self.state.new_round_request == Some(opponent);
+                let next = Event::NewRound {
+                    round: self.state.round + 1,
+                };
+                match action {
+                    OfferAction::Offer if asked_of_me || self.is_computer(opponent) => {
+                        self.commit(next, None).await
+                    }
+                    OfferAction::Offer if self.state.new_round_request == Some(color) => Ok(()),
+                    OfferAction::Offer => {
+                        self.commit(
+                            Event::NewRoundRequest {
+                                color: color.into(),
+                            },
+                            None,
+                        )
+                        .await
+                    }
+                    OfferAction::Accept if asked_of_me => self.commit(next, None).await,
+                    OfferAction::Decline if asked_of_me => {
+                        self.commit(
+                            Event::NewRoundDecline {
+                                color: color.into(),
+                            },
+                            None,
+                        )
+                        .await
+                    }
+                    OfferAction::Accept | OfferAction::Decline => Err(Refusal::new(
+                        ErrorCode::NoOffer,
+                        "your opponent has not asked for a new round",
+                    )),
+                }
+            }
+        }
+    }
+
+    fn is_computer(&self, color: Color) -> bool {
+        self.state
+            .info
+            .computer
+            .is_some_and(|c| Color::from(c.color) == color)
+    }
+
+    async fn on_move(
+        &mut self,
+        conn: ConnId,
+        color: Color,
+        ply: usize,
+        text: &str,
+    ) -> Result<(), Refusal> {
+        let played = self.state.game.plies().len();
+        if ply < played {
+            // A resent move: acknowledge it again (to the sender only) if it is the one
+            // committed at that ply, never apply it twice.
+            let same = self.state.game.plies().get(ply).is_some_and(|r| {
+                r.mv.iccs() == text.trim().to_ascii_lowercase() && r.piece.color == color
+            });
+            if same {
+                if let Some(event) = self.recent_move_event(ply) {
+                    if let Some(c) = self.conns.get(&conn) {
+                        let _ = c.tx.try_send(Outgoing::Text(event));
+                    }
+                    return Ok(());
+                }
+                let game = self.snapshot();
+                let msg = ServerMessage::State {
+                    v: self.state.v,
+                    you: Some(color.into()),
+                    game: &game,
+                };
+                self.send_to(conn, &msg);
+                return Ok(());
+            }
+            return Err(Refusal::new(
+                ErrorCode::StalePly,
+                format!("ply {ply} is already played; the game is at ply {played}"),
+            ));
+        }
+        if self.state.game.status().is_over() {
+            return Err(Refusal::new(ErrorCode::GameOver, "the game is over"));
+        }
+        if ply > played {
+            return Err(Refusal::new(
+                ErrorCode::StalePly,
+                format!("ply {ply} is ahead of the game, which is at ply {played}"),
+            ));
+        }
+        if self.state.game.position().turn() != color {
+            return Err(Refusal::new(
+                ErrorCode::NotYourTurn,
+                "it is your opponent's turn",
+            ));
+        }
+        if !self.state.seated[!color] || !(self.connected()[!color] || self.is_computer(!color)) {
+            return Err(Refusal::new(
+                ErrorCode::OpponentAway,
+                "your opponent is not connected; moves wait until both players are here",
+            ));
+        }
+        let pos = self.state.game.position();
+        let m = xiangqi::iccs::parse(pos, text)
+            .map_err(|e| Refusal::new(ErrorCode::IllegalMove, format!("{}: {e}", text.trim())))?;
+        self.play(color, ply, m).await
+    }
+
+    fn recent_move_event(&self, ply: usize) -> Option<Arc<str>> {
+        self.recent.iter().rev().find_map(|(_, text)| {
+            let v: Value = serde_json::from_str(text).ok()?;
+            (v["kind"] == "move" && v["ply"] == ply && v["game"]["round"] == self.state.round)
+                .then(|| Arc::clone(text))
+        })
+    }
+
+    /// Plays legal move `m` of `color` at ply `ply`, or records the flag fall if `color`'s
+    /// time ran out before it arrived.
+    async fn play(&mut self, color: Color, ply: usize, m: Move) -> Result<(), Refusal> {
+        let now = Instant::now();
+        let pos = self.state.game.position();
+        let internal = |e: xiangqi::NotationError| Refusal::new(ErrorCode::Internal, e.to_string());
+        let wxf = xiangqi::wxf::write(pos, m).map_err(internal)?;
+        let chinese = xiangqi::chinese::write(pos, m).map_err(internal)?;
+        let (mut red_ms, mut black_ms) = (None, None);
+        if let Some(tc) = self.state.info.time_control {
+            let left = self.state.remaining_ms(color, now).unwrap_or(0);
+            if left <= 0 {
+                self.on_flag_timer().await;
+                return Err(Refusal::new(ErrorCode::GameOver, "your time ran out"));
+            }
+            let after = left + i64::from(tc.increment_s) * 1000;
+            let other = self.state.remaining_ms(!color, now).unwrap_or(0);
+            let (r, b) = match color {
+                Color::Red => (after, other),
+                Color::Black => (other, after),
+            };
+            red_ms = Some(r);
+            black_ms = Some(b);
+        }
+        let event = Event::Move {
+            color: color.into(),
+            ply,
+            mv: m.iccs(),
+            wxf,
+            chinese,
+            red_ms,
+            black_ms,
+        };
+        self.commit(event, None).await
+    }
+
+    /// Stores `event`, applies it, broadcasts it, and starts the engine if it is its turn.
+    async fn commit(
+        &mut self,
+        event: Event,
+        seat: Option<(Color, SeatHash)>,
+    ) -> Result<(), Refusal> {
+        let v = self.state.v + 1;
+        let body = serde_json::to_string(&event)
+            .map_err(|e| Refusal::new(ErrorCode::Internal, e.to_string()))?;
+        if let Err(e) = self
+            .store
+            .append_event(&self.state.info.code, v, body, self.wall.now_ms(), seat)
+            .await
+        {
+            tracing::error!(room = %self.state.info.code, error = %e, "event not stored");
+            return Err(Refusal::new(
+                ErrorCode::Internal,
+                "the change could not be stored; nothing happened",
+            ));
+        }
+        if let Err(e) = self.state.apply(&event, Instant::now()) {
+            // The event is stored but does not fit: a bug. Say so loudly; the log is the truth
+            // and the next load will refuse it the same way.
+            tracing::error!(room = %self.state.info.code, v, error = %e.0, "stored event does not apply");
+            return Err(Refusal::new(ErrorCode::Internal, "internal error"));
+        }
+        let game = self.snapshot();
+        let mut msg = serde_json::to_value(&event).unwrap_or(Value::Null);
+        if let Value::Object(map) = &mut msg {
+            map.insert("t".into(), "event".into());
+            map.insert("v".into(), v.into());
+            map.insert(
+                "game".into(),
+                serde_json::to_value(&game).unwrap_or(Value::Null),
+            );
+        }
+        let text: Arc<str> = msg.to_string().into();
+        if self.recent.len() == RECENT_EVENTS {
+            self.recent.pop_front();
+        }
+        self.recent.push_back((v, Arc::clone(&text)));
+        self.broadcast(&text);
+        self.maybe_think();
+        Ok(())
+    }
+
+    async fn on_flag_timer(&mut self) {
+        let turn = self.state.game.position().turn();
+        if self.state.game.status().is_over() {
+            return;
+        }
+        if self
+            .state
+            .remaining_ms(turn, Instant::now())
+            .is_some_and(|ms| ms <= 0)
+        {
+            if let Err(Refusal(_, e)) = self.commit(Event::Flag { color: turn.into() }, None).await
+            {
+                tracing::error!(room = %self.state.info.code, error = %e, "flag not stored");
+            }
+        }
+    }
+
+    async fn on_join(&mut self, seat: SeatHash) -> Result<Option<Color>, StoreError> {
+        let Some(color) = Color::ALL.into_iter().find(|&c| !self.state.seated[c]) else {
+            return Ok(None);
+        };
+        let event = Event::Joined {
+            color: color.into(),
+        };
+        match self.commit(event, Some((color, seat.clone()))).await {
+            Ok(()) => {
+                self.seats[color] = Some(seat);
+                Ok(Some(color))
+            }
+            Err(Refusal(_, message)) => Err(StoreError(message)),
+        }
+    }
+
+    fn record(&self, round: Option<u32>) -> Option<GameRecord> {
+        let current = round.is_none_or(|r| r == self.state.round);
+        if current {
+            let s = &self.state;
+            return Some(GameRecord {
+                round: s.round,
+                start_fen: s.game.start().fen(),
+                moves: s.game.moves().iter().map(|m| m.iccs()).collect(),
+                wxf: s.wxf.clone(),
+                fen: s.game.position().fen(),
+                status: super::snapshot::StatusView::of(s.game.status()),
+                pgn: s.pgn(),
+            });
+        }
+        let past = self.state.history.iter().find(|h| Some(h.round) == round)?;
+        Some(GameRecord {
+            round: past.round,
+            start_fen: past.game.start().fen(),
+            moves: past.game.moves().iter().map(|m| m.iccs()).collect(),
+            wxf: past.wxf.clone(),
+            fen: past.game.position().fen(),
+            status: super::snapshot::StatusView::of(past.game.status()),
+            pgn: self.state.pgn_of(&past.game, past.round),
+        })
+    }
+
+    /// Starts an engine search when the engine is to move and none runs.
+    fn maybe_think(&mut self) {
+        let Some(seat) = self.state.info.computer else {
+            return;
+        };
+        let turn = self.state.game.position().turn();
+        if self.thinking || self.state.game.status().is_over() || Color::from(seat.color) != turn {
+            return;
+        }
+        self.thinking = true;
+        let pool = self.computer.clone();
+        let start = self.state.game.start().clone();
+        let moves = self.state.game.moves();
+        let round = self.state.round;
+        let ply = moves.len();
+        let remaining = self.state.remaining_ms(turn, Instant::now());
+        let me = self.me.clone();
+        tokio::spawn(async move {
+            let mv = pool.choose(start, moves, seat.level, remaining).await;
+            let _ = me.send(Command::ComputerMove { round, ply, mv }).await;
+        });
+    }
+
+    async fn on_computer_move(&mut self, round: u32, ply: usize, mv: Option<Move>) {
+        self.thinking = false;
+        let current = round == self.state.round && ply == self.state.game.plies().len();
+        let Some(seat) = self.state.info.computer else {
+            return;
+        };
+        match mv {
+            Some(m) if current && !self.state.game.status().is_over() => {
+                if let Err(Refusal(_, e)) = self.play(seat.color.into(), ply, m).await {
+                    tracing::error!(room = %self.state.info.code, error = %e, "engine move refused");
+                }
+            }
+            _ => self.maybe_think(),
+        }
+    }
+}

@@ -1,0 +1,219 @@
+//! Rooms: the registry of loaded rooms ([`Rooms`]) and, in the submodules, a room's events,
+//! state, snapshot and the actor task that owns it.
+
+pub mod actor;
+pub mod event;
+pub mod snapshot;
+pub mod state;
+
+use crate::computer::ComputerPool;
+use crate::ids::{RoomCode, SeatHash};
+use crate::messages::Side;
+use crate::store::{RoomRow, Store, StoreError};
+use crate::wall_clock::WallClock;
+use actor::{Actor, Command};
+use event::Event;
+use state::{ComputerSeat, RoomInfo, RoomState, TimeControl};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+use xiangqi::{ByColor, Color, Position};
+
+/// Queue length of a room actor.
+const ROOM_QUEUE: usize = 256;
+
+type Map = HashMap<RoomCode, mpsc::Sender<Command>>;
+
+/// The loaded rooms, each an actor task reached through its queue. A room not in memory is
+/// loaded from the database on first use.
+#[derive(Clone)]
+pub struct Rooms {
+    map: Arc<Mutex<Map>>,
+    pub(crate) store: Store,
+    pub(crate) wall: WallClock,
+    pub(crate) computer: ComputerPool,
+}
+
+impl Rooms {
+    /// Returns an empty registry over `store`.
+    pub fn new(store: Store, wall: WallClock, computer: ComputerPool) -> Rooms {
+        Rooms {
+            map: Arc::new(Mutex::new(HashMap::new())),
+            store,
+            wall,
+            computer,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Map> {
+        // The map stays consistent even if a holder panicked: every operation is one call.
+        self.map.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Starts the actor of a room that was just stored.
+    pub fn start(&self, state: RoomState, seats: ByColor<Option<SeatHash>>) {
+        let code = state.info.code.clone();
+        let tx = self.spawn(state, seats);
+        self.lock().insert(code, tx);
+    }
+
+    fn spawn(&self, state: RoomState, seats: ByColor<Option<SeatHash>>) -> mpsc::Sender<Command> {
+        let (tx, rx) = mpsc::channel(ROOM_QUEUE);
+        let actor = Actor::new(state, seats, self.clone(), tx.clone());
+        tokio::spawn(actor.run(rx));
+        tx
+    }
+
+    /// Sends `cmd` to room `code`, loading the room if needed; returns false when there is
+    /// no such room.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the room cannot be loaded.
+    pub async fn send(&self, code: &RoomCode, mut cmd: Command) -> Result<bool, StoreError> {
+        for _ in 0..3 {
+            let Some(tx) = self.get_or_load(code).await? else {
+                return Ok(false);
+            };
+            match tx.send(cmd).await {
+                Ok(()) => return Ok(true),
+                Err(mpsc::error::SendError(back)) => {
+                    // The actor unloaded itself meanwhile: load it again.
+                    self.remove_if_same(code, &tx);
+                    cmd = back;
+                }
+            }
+        }
+        Err(StoreError(format!("room {code} keeps unloading")))
+    }
+
+    /// Loads room `code` if it is not in memory (used at start-up for timed rooms, whose
+    /// clocks must run); returns whether it exists.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the room cannot be loaded.
+    pub async fn ensure_loaded(&self, code: &RoomCode) -> Result<bool, StoreError> {
+        Ok(self.get_or_load(code).await?.is_some())
+    }
+
+    async fn get_or_load(
+        &self,
+        code: &RoomCode,
+    ) -> Result<Option<mpsc::Sender<Command>>, StoreError> {
+        if let Some(tx) = self.lock().get(code) {
+            return Ok(Some(tx.clone()));
+        }
+        let Some(row) = self.store.room(code).await? else {
+            return Ok(None);
+        };
+        let events = self.store.events(code).await?;
+        let (mut state, seats) = build(&row)?;
+        let now = Instant::now();
+        for e in &events {
+            let event: Event = serde_json::from_str(&e.body)
+                .map_err(|err| StoreError(format!("room {code} event {}: {err}", e.v)))?;
+            state
+                .apply(&event, now)
+                .map_err(|err| StoreError(format!("room {code} event {}: {}", e.v, err.0)))?;
+        }
+        let mut map = self.lock();
+        if let Some(tx) = map.get(code) {
+            return Ok(Some(tx.clone()));
+        }
+        let tx = self.spawn(state, seats);
+        map.insert(code.clone(), tx.clone());
+        Ok(Some(tx))
+    }
+
+    fn remove_if_same(&self, code: &RoomCode, tx: &mpsc::Sender<Command>) {
+        let mut map = self.lock();
+        if map.get(code).is_some_and(|t| t.same_channel(tx)) {
+            map.remove(code);
+        }
+    }
+
+    /// Removes `code` from the registry if its actor (`me`) has nothing queued; returns
+    /// whether the actor may stop.
+    pub(crate) fn unload_if_idle(
+        &self,
+        code: &RoomCode,
+        me: &mpsc::Sender<Command>,
+        rx: &mpsc::Receiver<Command>,
+    ) -> bool {
+        let mut map = self.lock();
+        if !rx.is_empty() {
+            return false;
+        }
+        if map.get(code).is_some_and(|t| t.same_channel(me)) {
+            map.remove(code);
+        }
+        true
+    }
+
+    /// Forgets the actor `me` of room `code` (it is stopping).
+    pub(crate) fn forget(&self, code: &RoomCode, me: &mpsc::Sender<Command>) {
+        self.remove_if_same(code, me);
+    }
+
+    /// Returns the codes of the rooms in memory.
+    pub fn loaded(&self) -> Vec<RoomCode> {
+        self.lock().keys().cloned().collect()
+    }
+
+    /// Stops the actor of room `code` (deleted from the database), closing its connections.
+    pub async fn evict(&self, code: &RoomCode) {
+        let tx = self.lock().remove(code);
+        if let Some(tx) = tx {
+            let _ = tx.send(Command::Shutdown).await;
+        }
+    }
+}
+
+/// Rebuilds a room's settings and round-1 state from its row; events are applied after.
+///
+/// # Errors
+/// [`StoreError`] when a stored field cannot be read back (a corrupt row).
+pub fn build(row: &RoomRow) -> Result<(RoomState, ByColor<Option<SeatHash>>), StoreError> {
+    let bad = |what: &str| StoreError(format!("room {}: bad {what}", row.code));
+    let rules = row.rules.parse().map_err(|_| bad("rule set"))?;
+    let start = Position::from_fen(&row.start_fen).map_err(|_| bad("start FEN"))?;
+    let time_control = match (row.initial_ms, row.increment_ms) {
+        (Some(i), Some(inc)) => Some(TimeControl {
+            initial_s: u32::try_from(i / 1000).map_err(|_| bad("initial time"))?,
+            increment_s: u32::try_from(inc / 1000).map_err(|_| bad("increment"))?,
+        }),
+        _ => None,
+    };
+    let computer = match (row.computer_level, row.computer_color.as_deref()) {
+        (Some(level), Some(color)) => Some(ComputerSeat {
+            level: u8::try_from(level).map_err(|_| bad("computer level"))?,
+            color: match color {
+                "red" => Side::Red,
+                "black" => Side::Black,
+                _ => return Err(bad("computer colour")),
+            },
+        }),
+        _ => None,
+    };
+    let engine_holds = |c: Color| computer.is_some_and(|s| Color::from(s.color) == c);
+    let info = RoomInfo {
+        code: row.code.clone(),
+        rules,
+        time_control,
+        has_password: row.password_hash.is_some(),
+        public: row.public,
+        start,
+        computer,
+    };
+    let red = row.red_seat_hash.clone().map(SeatHash);
+    let black = row.black_seat_hash.clone().map(SeatHash);
+    let state = RoomState::new(
+        info,
+        red.is_some() || engine_holds(Color::Red),
+        black.is_some() || engine_holds(Color::Black),
+    );
+    let mut seats = ByColor::new_with(|_| None);
+    seats[Color::Red] = red;
+    seats[Color::Black] = black;
+    Ok((state, seats))
+}

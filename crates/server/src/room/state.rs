@@ -1,0 +1,258 @@
+//! A room's state and the one function that changes it, [`RoomState::apply`], used both live
+//! and when a room is rebuilt from its stored events.
+
+use super::event::Event;
+use serde::Serialize;
+use tokio::time::Instant;
+use xiangqi::game::{Game, RuleSet};
+use xiangqi::{ByColor, Color, Position};
+
+/// A time control: initial time and increment per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct TimeControl {
+    /// Time each side starts with, in seconds.
+    pub initial_s: u32,
+    /// Time added after each completed move, in seconds.
+    pub increment_s: u32,
+}
+
+/// The engine's seat in a computer room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct ComputerSeat {
+    /// Playing level, 1 (Beginner) to 5 (Hardest).
+    pub level: u8,
+    /// The colour the engine plays.
+    pub color: crate::messages::Side,
+}
+
+/// What a room was created with; never changes.
+#[derive(Clone, Debug)]
+pub struct RoomInfo {
+    /// The room's code.
+    pub code: crate::ids::RoomCode,
+    /// The rule set of every round.
+    pub rules: RuleSet,
+    /// The time control, or `None` for untimed games.
+    pub time_control: Option<TimeControl>,
+    /// Whether joining needs a password.
+    pub has_password: bool,
+    /// Whether the room is listed in the lobby while it waits for a guest.
+    pub public: bool,
+    /// The position every round starts from.
+    pub start: Position,
+    /// The engine's seat, if any.
+    pub computer: Option<ComputerSeat>,
+}
+
+/// A finished round, kept in the room's history.
+#[derive(Clone, Debug)]
+pub struct RoundSummary {
+    /// The round's number.
+    pub round: u32,
+    /// `red`, `black` or `draw`.
+    pub result: &'static str,
+    /// Why it ended (`checkmate`, `resignation`, …).
+    pub reason: Option<&'static str>,
+    /// Plies played.
+    pub moves: usize,
+    /// The finished game.
+    pub game: Game,
+    /// Its moves in WXF notation.
+    pub wxf: Vec<String>,
+}
+
+/// Everything the server knows about a room's play.
+pub struct RoomState {
+    /// The creation settings.
+    pub info: RoomInfo,
+    /// Number of the last applied event (0: none).
+    pub v: u64,
+    /// The current round, from 1.
+    pub round: u32,
+    /// The current game.
+    pub game: Game,
+    /// The moves of the current game in WXF and Chinese notation.
+    pub wxf: Vec<String>,
+    /// See `wxf`.
+    pub chinese: Vec<String>,
+    /// Which seats have a player (or the engine).
+    pub seated: ByColor<bool>,
+    /// Remaining time per side in milliseconds, as of `clock_since` for the side to move.
+    pub clocks: Option<ByColor<i64>>,
+    /// When the side to move's clock started running; `None` while no clock runs.
+    pub clock_since: Option<Instant>,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<Color>,
+    /// The side whose new-round request stands.
+    pub new_round_request: Option<Color>,
+    /// Finished rounds, oldest first.
+    pub history: Vec<RoundSummary>,
+}
+
+/// An event that cannot be applied to the state it was given (a corrupt log, or a bug).
+#[derive(Debug)]
+pub struct ApplyError(pub String);
+
+impl RoomState {
+    /// Returns a fresh room: round 1 at the start position, Red seated (the creator, or the
+    /// engine), Black seated only when the engine holds it.
+    pub fn new(info: RoomInfo, red_seated: bool, black_seated: bool) -> RoomState {
+        let game = Game::new(info.start.clone(), info.rules);
+        let clocks = info.time_control.map(|tc| {
+            let ms = i64::from(tc.initial_s) * 1000;
+            ByColor::new_with(|_| ms)
+        });
+        let mut seated = ByColor::new_with(|_| false);
+        seated[Color::Red] = red_seated;
+        seated[Color::Black] = black_seated;
+        RoomState {
+            info,
+            v: 0,
+            round: 1,
+            game,
+            wxf: Vec::new(),
+            chinese: Vec::new(),
+            seated,
+            clocks,
+            clock_since: None,
+            draw_offer: None,
+            new_round_request: None,
+            history: Vec::new(),
+        }
+    }
+
+    /// Returns the remaining time of `color` at `now`, in milliseconds (may be negative once
+    /// the flag has fallen but before the timer noticed).
+    pub fn remaining_ms(&self, color: Color, now: Instant) -> Option<i64> {
+        let clocks = self.clocks.as_ref()?;
+        let mut ms = clocks[color];
+        if let Some(since) = self.clock_since {
+            if color == self.game.position().turn() {
+                let spent = now.saturating_duration_since(since).as_millis();
+                ms -= i64::try_from(spent).unwrap_or(i64::MAX);
+            }
+        }
+        Some(ms)
+    }
+
+    /// Returns when the running clock reaches zero, if one runs.
+    pub fn flag_deadline(&self) -> Option<Instant> {
+        let since = self.clock_since?;
+        let ms = self.clocks.as_ref()?[self.game.position().turn()];
+        let ms = u64::try_from(ms.max(0)).unwrap_or(0);
+        Some(since + std::time::Duration::from_millis(ms))
+    }
+
+    /// Applies `event` (number `self.v + 1`) at time `now`.
+    ///
+    /// # Errors
+    /// [`ApplyError`] when the event does not fit the state (a move that is not legal, an
+    /// offer when the game is over); the state is then unchanged.
+    pub fn apply(&mut self, event: &Event, now: Instant) -> Result<(), ApplyError> {
+        match event {
+            Event::Joined { color } => self.seated[Color::from(*color)] = true,
+            Event::Move {
+                mv,
+                wxf,
+                chinese,
+                red_ms,
+                black_ms,
+                ..
+            } => {
+                self.game
+                    .play_iccs(mv)
+                    .map_err(|e| ApplyError(format!("move {mv}: {e}")))?;
+                self.wxf.push(wxf.clone());
+                self.chinese.push(chinese.clone());
+                if let (Some(clocks), Some(r), Some(b)) = (self.clocks.as_mut(), red_ms, black_ms) {
+                    clocks[Color::Red] = *r;
+                    clocks[Color::Black] = *b;
+                }
+                // Clocks start with Red's first move and stop when the game ends.
+                self.clock_since =
+                    (self.clocks.is_some() && !self.game.status().is_over()).then_some(now);
+                self.draw_offer = None;
+            }
+            Event::Resign { color } => self.end(|g| g.resign(Color::from(*color)), now)?,
+            Event::Flag { color } => {
+                self.end(|g| g.forfeit_on_time(Color::from(*color)), now)?;
+                if let Some(clocks) = self.clocks.as_mut() {
+                    clocks[Color::from(*color)] = 0;
+                }
+            }
+            Event::DrawAgreed => self.end(Game::agree_draw, now)?,
+            Event::DrawOffer { color } => self.draw_offer = Some(Color::from(*color)),
+            Event::DrawDecline { .. } => self.draw_offer = None,
+            Event::NewRoundRequest { color } => self.new_round_request = Some(Color::from(*color)),
+            Event::NewRoundDecline { .. } => self.new_round_request = None,
+            Event::NewRound { round } => {
+                if !self.game.status().is_over() {
+                    return Err(ApplyError("new round while the game goes on".into()));
+                }
+                self.game = Game::new(self.info.start.clone(), self.info.rules);
+                self.round = *round;
+                self.wxf.clear();
+                self.chinese.clear();
+                self.clocks = self.info.time_control.map(|tc| {
+                    let ms = i64::from(tc.initial_s) * 1000;
+                    ByColor::new_with(|_| ms)
+                });
+                self.clock_since = None;
+                self.draw_offer = None;
+                self.new_round_request = None;
+            }
+        }
+        self.record_if_over();
+        self.v += 1;
+        Ok(())
+    }
+
+    /// Ends the game with `finish`, freezing the clocks at `now` and recording the round.
+    fn end(
+        &mut self,
+        finish: impl FnOnce(&mut Game) -> Result<&xiangqi::game::Status, xiangqi::game::GameError>,
+        now: Instant,
+    ) -> Result<(), ApplyError> {
+        let turn = self.game.position().turn();
+        let left = self.remaining_ms(turn, now);
+        finish(&mut self.game).map_err(|e| ApplyError(e.to_string()))?;
+        if let (Some(clocks), Some(ms)) = (self.clocks.as_mut(), left) {
+            clocks[turn] = ms.max(0);
+        }
+        self.clock_since = None;
+        self.draw_offer = None;
+        Ok(())
+    }
+
+    /// Records the current game in the history if it just ended and is not recorded yet.
+    pub fn record_if_over(&mut self) {
+        let status = self.game.status();
+        if status.is_over() && self.history.last().map(|h| h.round) != Some(self.round) {
+            self.history.push(RoundSummary {
+                round: self.round,
+                result: status.result.name(),
+                reason: status.reason.map(xiangqi::game::Reason::name),
+                moves: self.game.plies().len(),
+                game: self.game.clone(),
+                wxf: self.wxf.clone(),
+            });
+        }
+    }
+
+    /// Writes the current game as PGN with the room's tags.
+    pub fn pgn(&self) -> String {
+        self.pgn_of(&self.game, self.round)
+    }
+
+    /// Writes `game`, round `round` of this room, as PGN with the room's tags.
+    pub fn pgn_of(&self, game: &Game, round: u32) -> String {
+        let tags = [
+            ("Event".to_string(), "Xiangqi online game".to_string()),
+            (
+                "Site".to_string(),
+                format!("room {} round {round}", self.info.code),
+            ),
+        ];
+        xiangqi::pgn::write(game, &tags)
+    }
+}

@@ -1,0 +1,52 @@
+//! `GET /api/lobby`: public rooms waiting for a guest.
+
+use crate::error::AppError;
+use crate::room::state::TimeControl;
+use crate::AppState;
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Serialize;
+
+/// Most rooms listed.
+const LOBBY_LIMIT: i64 = 100;
+
+/// Returns the lobby route.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/lobby", get(lobby))
+}
+
+#[derive(Serialize)]
+struct LobbyRoom {
+    code: String,
+    rules: String,
+    time_control: Option<TimeControl>,
+    has_password: bool,
+    created_at: i64,
+}
+
+#[derive(Serialize)]
+struct Lobby {
+    rooms: Vec<LobbyRoom>,
+}
+
+async fn lobby(State(app): State<AppState>) -> Result<Json<Lobby>, AppError> {
+    let rows = app.store.lobby(LOBBY_LIMIT).await?;
+    let rooms = rows
+        .into_iter()
+        .map(|r| LobbyRoom {
+            code: r.code,
+            rules: r.rules,
+            time_control: match (r.initial_ms, r.increment_ms) {
+                (Some(i), Some(inc)) => Some(TimeControl {
+                    initial_s: u32::try_from(i / 1000).unwrap_or(0),
+                    increment_s: u32::try_from(inc / 1000).unwrap_or(0),
+                }),
+                _ => None,
+            },
+            has_password: r.has_password,
+            created_at: r.created_at,
+        })
+        .collect();
+    Ok(Json(Lobby { rooms }))
+}

@@ -1,0 +1,128 @@
+//! `POST /api/puzzles` and `GET /api/puzzles/{id}`: positions players compose and share.
+
+use super::position::{play_moves, start_position};
+use crate::error::{ApiJson, AppError};
+use crate::ids::PuzzleId;
+use crate::store::PuzzleRow;
+use crate::AppState;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use xiangqi::game::RuleSet;
+
+/// Longest title, in characters.
+const MAX_TITLE: usize = 100;
+/// Longest solution line, in plies.
+const MAX_SOLUTION: usize = 200;
+
+/// Returns the puzzle routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/puzzles", post(create))
+        .route("/api/puzzles/{id}", get(fetch))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewPuzzle {
+    fen: String,
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
+    solution: Option<Vec<String>>,
+}
+
+#[derive(Serialize)]
+struct Created {
+    id: String,
+    url: String,
+}
+
+#[derive(Serialize)]
+struct Puzzle {
+    id: String,
+    fen: String,
+    title: String,
+    solution: Option<Vec<String>>,
+    created_at: i64,
+}
+
+async fn create(
+    State(app): State<AppState>,
+    ApiJson(req): ApiJson<NewPuzzle>,
+) -> Result<(StatusCode, Json<Created>), AppError> {
+    let pos = start_position(Some(&req.fen))?;
+    if pos.legal_moves().is_empty() {
+        return Err(AppError::InvalidFen {
+            message: "the side to move has no legal move: the puzzle is already over".into(),
+            problems: vec!["the side to move has no legal move".into()],
+        });
+    }
+    let title = req.title.unwrap_or_default().trim().to_string();
+    if title.chars().count() > MAX_TITLE {
+        return Err(AppError::InvalidField(format!(
+            "title: at most {MAX_TITLE} characters"
+        )));
+    }
+    let title = if title.is_empty() {
+        "Puzzle".to_string()
+    } else {
+        title
+    };
+    let solution = match req.solution {
+        Some(moves) if !moves.is_empty() => {
+            if moves.len() > MAX_SOLUTION {
+                return Err(AppError::InvalidField(format!(
+                    "solution: at most {MAX_SOLUTION} moves"
+                )));
+            }
+            let (game, _, _) = play_moves(pos.clone(), RuleSet::Wxf2018, &moves)?;
+            let moves: Vec<String> = game.moves().iter().map(|m| m.iccs()).collect();
+            Some(serde_json::to_string(&moves).map_err(|e| AppError::Internal(e.to_string()))?)
+        }
+        _ => None,
+    };
+    let fen = pos.fen();
+    for _ in 0..5 {
+        let id = PuzzleId::random();
+        let row = PuzzleRow {
+            id: id.clone(),
+            fen: fen.clone(),
+            title: title.clone(),
+            solution: solution.clone(),
+            created_at: app.wall.now_ms(),
+        };
+        if app.store.insert_puzzle(row).await? {
+            return Ok((
+                StatusCode::CREATED,
+                Json(Created {
+                    url: format!("/puzzles/{id}"),
+                    id: id.to_string(),
+                }),
+            ));
+        }
+    }
+    Err(AppError::Internal("no free puzzle id after 5 tries".into()))
+}
+
+async fn fetch(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Puzzle>, AppError> {
+    let not_found = || AppError::NotFound(format!("no puzzle {id:?}"));
+    let pid = PuzzleId::parse(&id).ok_or_else(not_found)?;
+    let row = app.store.puzzle(&pid).await?.ok_or_else(not_found)?;
+    let solution = match row.solution {
+        Some(s) => Some(serde_json::from_str(&s).map_err(|e| AppError::Internal(e.to_string()))?),
+        None => None,
+    };
+    Ok(Json(Puzzle {
+        id: row.id.to_string(),
+        fen: row.fen,
+        title: row.title,
+        solution,
+        created_at: row.created_at,
+    }))
+}

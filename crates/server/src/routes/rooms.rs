@@ -1,0 +1,327 @@
+//! Room routes: create, look up, join, and the game record (`/game`, `/game.pgn`).
+
+use super::position::{rule_set, start_position};
+use super::room_code;
+use crate::error::{ApiJson, AppError};
+use crate::ids::{RoomCode, SeatToken};
+use crate::messages::Side;
+use crate::room::actor::{Command, GameRecord};
+use crate::room::build;
+use crate::room::snapshot::StatusView;
+use crate::room::state::{ComputerSeat, TimeControl};
+use crate::store::RoomRow;
+use crate::AppState;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use tokio::sync::oneshot;
+use xiangqi::Color;
+
+/// Longest password, in bytes.
+const MAX_PASSWORD: usize = 128;
+/// Longest initial time: 3 hours, in seconds.
+const MAX_INITIAL_S: u32 = 3 * 3600;
+/// Longest increment: 3 minutes, in seconds.
+const MAX_INCREMENT_S: u32 = 180;
+
+/// Returns the room routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/rooms", post(create))
+        .route("/api/rooms/{code}", get(info))
+        .route("/api/rooms/{code}/join", post(join))
+        .route("/api/rooms/{code}/game", get(game))
+        .route("/api/rooms/{code}/game.pgn", get(pgn))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewRoom {
+    #[serde(default)]
+    rules: Option<String>,
+    #[serde(default)]
+    time_control: Option<TimeControl>,
+    #[serde(default)]
+    password: Option<String>,
+    #[serde(default)]
+    public: bool,
+    #[serde(default)]
+    fen: Option<String>,
+    #[serde(default)]
+    computer: Option<ComputerSeat>,
+}
+
+#[derive(Serialize)]
+struct Created {
+    code: String,
+    seat: String,
+    color: Side,
+    invite_url: String,
+}
+
+async fn create(
+    State(app): State<AppState>,
+    ApiJson(req): ApiJson<NewRoom>,
+) -> Result<(StatusCode, Json<Created>), AppError> {
+    let rules = rule_set(req.rules.as_deref())?;
+    let start = start_position(req.fen.as_deref())?;
+    if let Some(tc) = req.time_control {
+        if tc.initial_s == 0 || tc.initial_s > MAX_INITIAL_S || tc.increment_s > MAX_INCREMENT_S {
+            return Err(AppError::InvalidField(format!(
+                "time_control: initial_s must be 1–{MAX_INITIAL_S} and increment_s 0–{MAX_INCREMENT_S}"
+            )));
+        }
+    }
+    if let Some(c) = req.computer {
+        if !(1..=5).contains(&c.level) {
+            return Err(AppError::InvalidField("computer.level: must be 1–5".into()));
+        }
+    }
+    let password = req.password.filter(|p| !p.is_empty());
+    let password_hash = match password {
+        Some(p) if p.len() > MAX_PASSWORD => {
+            return Err(AppError::InvalidField(format!(
+                "password: at most {MAX_PASSWORD} bytes"
+            )))
+        }
+        Some(p) => Some(hash_password(p).await?),
+        None => None,
+    };
+    let creator = req.computer.map_or(Color::Red, |c| !Color::from(c.color));
+    let token = SeatToken::random();
+    let hash = token.hash();
+    for _ in 0..5 {
+        let code = RoomCode::random();
+        let row = RoomRow {
+            code: code.clone(),
+            rules: rules.name().to_string(),
+            initial_ms: req.time_control.map(|tc| i64::from(tc.initial_s) * 1000),
+            increment_ms: req.time_control.map(|tc| i64::from(tc.increment_s) * 1000),
+            password_hash: password_hash.clone(),
+            public: req.public && req.computer.is_none(),
+            start_fen: start.fen(),
+            computer_level: req.computer.map(|c| i64::from(c.level)),
+            computer_color: req.computer.map(|c| match c.color {
+                Side::Red => "red".to_string(),
+                Side::Black => "black".to_string(),
+            }),
+            red_seat_hash: (creator == Color::Red).then(|| hash.0.clone()),
+            black_seat_hash: (creator == Color::Black).then(|| hash.0.clone()),
+            created_at: app.wall.now_ms(),
+        };
+        if app.store.insert_room(row.clone()).await? {
+            let (state, seats) = build(&row)?;
+            app.rooms.start(state, seats);
+            tracing::info!(room = %code, "room created");
+            return Ok((
+                StatusCode::CREATED,
+                Json(Created {
+                    invite_url: format!("/play/{code}"),
+                    code: code.to_string(),
+                    seat: token.as_str().to_string(),
+                    color: creator.into(),
+                }),
+            ));
+        }
+    }
+    Err(AppError::Internal("no free room code after 5 tries".into()))
+}
+
+async fn hash_password(password: String) -> Result<String, AppError> {
+    tokio::task::spawn_blocking(move || {
+        let salt = SaltString::generate(&mut rand::rngs::OsRng);
+        Argon2::default()
+            .hash_password(password.as_bytes(), &salt)
+            .map(|h| h.to_string())
+            .map_err(|e| AppError::Internal(format!("argon2: {e}")))
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.to_string()))?
+}
+
+async fn verify_password(hash: String, password: String) -> Result<bool, AppError> {
+    tokio::task::spawn_blocking(move || {
+        let parsed =
+            PasswordHash::new(&hash).map_err(|e| AppError::Internal(format!("argon2: {e}")))?;
+        Ok(Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok())
+    })
+    .await
+    .map_err(|e| AppError::Internal(e.to_string()))?
+}
+
+#[derive(Serialize)]
+struct Seats {
+    red: bool,
+    black: bool,
+}
+
+#[derive(Serialize)]
+struct RoomInfoReply {
+    code: String,
+    rules: &'static str,
+    time_control: Option<TimeControl>,
+    has_password: bool,
+    public: bool,
+    computer: Option<ComputerSeat>,
+    seats: Seats,
+}
+
+async fn info(
+    State(app): State<AppState>,
+    Path(code): Path<String>,
+) -> Result<Json<RoomInfoReply>, AppError> {
+    let code = room_code(&code)?;
+    let row = app
+        .store
+        .room(&code)
+        .await?
+        .ok_or_else(|| AppError::NotFound(format!("no room {code}")))?;
+    let (state, _) = build(&row)?;
+    let info = &state.info;
+    Ok(Json(RoomInfoReply {
+        code: code.to_string(),
+        rules: info.rules.name(),
+        time_control: info.time_control,
+        has_password: info.has_password,
+        public: info.public,
+        computer: info.computer,
+        seats: Seats {
+            red: state.seated[Color::Red],
+            black: state.seated[Color::Black],
+        },
+    }))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct JoinRequest {
+    #[serde(default)]
+    password: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Joined {
+    seat: Option<String>,
+    color: Option<Side>,
+}
+
+async fn join(
+    State(app): State<AppState>,
+    Path(code): Path<String>,
+    body: axum::body::Bytes,
+) -> Result<Json<Joined>, AppError> {
+    let code = room_code(&code)?;
+    // The body is optional: a room without a password can be joined with none.
+    let req: JoinRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        JoinRequest::default()
+    } else {
+        serde_json::from_slice(&body).map_err(|e| AppError::BadRequest(e.to_string()))?
+    };
+    let row = app
+        .store
+        .room(&code)
+        .await?
+        .ok_or_else(|| AppError::NotFound(format!("no room {code}")))?;
+    if let Some(hash) = row.password_hash {
+        let given = req.password.unwrap_or_default();
+        if given.len() > MAX_PASSWORD || !verify_password(hash, given).await? {
+            return Err(AppError::WrongPassword);
+        }
+    }
+    let token = SeatToken::random();
+    let (reply, answer) = oneshot::channel();
+    let cmd = Command::Join {
+        seat: token.hash(),
+        reply,
+    };
+    if !app.rooms.send(&code, cmd).await? {
+        return Err(AppError::NotFound(format!("no room {code}")));
+    }
+    let color = answer
+        .await
+        .map_err(|_| AppError::Internal("room stopped while joining".into()))??;
+    if let Some(c) = color {
+        tracing::info!(room = %code, color = %c, "guest joined");
+    }
+    Ok(Json(Joined {
+        seat: color.map(|_| token.as_str().to_string()),
+        color: color.map(Side::from),
+    }))
+}
+
+async fn record(app: &AppState, code: &str, round: Option<u32>) -> Result<GameRecord, AppError> {
+    let code = room_code(code)?;
+    let (reply, answer) = oneshot::channel();
+    if !app
+        .rooms
+        .send(&code, Command::Record { round, reply })
+        .await?
+    {
+        return Err(AppError::NotFound(format!("no room {code}")));
+    }
+    answer
+        .await
+        .map_err(|_| AppError::Internal("room stopped".into()))?
+        .ok_or_else(|| AppError::NotFound(format!("room {code} has no such round")))
+}
+
+#[derive(Deserialize)]
+struct RoundQuery {
+    round: Option<u32>,
+}
+
+#[derive(Serialize)]
+struct GameReply {
+    round: u32,
+    start_fen: String,
+    moves: Vec<String>,
+    wxf: Vec<String>,
+    fen: String,
+    status: StatusView,
+}
+
+async fn game(
+    State(app): State<AppState>,
+    Path(code): Path<String>,
+    Query(q): Query<RoundQuery>,
+) -> Result<Json<GameReply>, AppError> {
+    let r = record(&app, &code, q.round).await?;
+    Ok(Json(GameReply {
+        round: r.round,
+        start_fen: r.start_fen,
+        moves: r.moves,
+        wxf: r.wxf,
+        fen: r.fen,
+        status: r.status,
+    }))
+}
+
+async fn pgn(
+    State(app): State<AppState>,
+    Path(code): Path<String>,
+    Query(q): Query<RoundQuery>,
+) -> Result<Response, AppError> {
+    let r = record(&app, &code, q.round).await?;
+    let name = format!(
+        "attachment; filename=\"xiangqi-{code}-round{}.pgn\"",
+        r.round
+    );
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, name),
+        ],
+        r.pgn,
+    )
+        .into_response())
+}

@@ -1,0 +1,168 @@
+//! The game WebSocket `/ws/rooms/{code}`: reads frames, enforces size and rate limits,
+//! parses client messages and hands them to the room actor; writes what the room sends,
+//! and pings to keep the connection alive and to notice dead ones.
+
+use crate::error::AppError;
+use crate::ids::SeatToken;
+use crate::messages::{ClientMessage, ErrorCode, ServerMessage};
+use crate::room::actor::{Command, ConnId, Outgoing, CONNECTION_QUEUE};
+use crate::routes::room_code;
+use crate::AppState;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::Response;
+use axum::routing::get;
+use axum::Router;
+use futures_util::{SinkExt, StreamExt};
+use governor::{Quota, RateLimiter};
+use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// Largest client message accepted, in bytes; larger ones get `too_large`.
+pub const MAX_MESSAGE: usize = 4096;
+/// Frames beyond this size close the connection at the protocol level.
+const MAX_FRAME: usize = 64 * 1024;
+/// How often the server pings.
+const PING_EVERY: Duration = Duration::from_secs(15);
+/// A connection silent for this long (no frame, not even a pong) is closed.
+const SILENCE_LIMIT: Duration = Duration::from_secs(45);
+/// Messages per second allowed to one connection.
+const RATE: NonZeroU32 = match NonZeroU32::new(20) {
+    Some(n) => n,
+    None => NonZeroU32::MIN,
+};
+/// Burst allowed above the rate.
+const BURST: NonZeroU32 = match NonZeroU32::new(40) {
+    Some(n) => n,
+    None => NonZeroU32::MIN,
+};
+
+static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+
+/// Returns the WebSocket route.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/ws/rooms/{code}", get(upgrade))
+}
+
+async fn upgrade(
+    ws: WebSocketUpgrade,
+    Path(code): Path<String>,
+    State(app): State<AppState>,
+) -> Result<Response, AppError> {
+    let code = room_code(&code)?;
+    if app.store.room(&code).await?.is_none() {
+        return Err(AppError::NotFound(format!("no room {code}")));
+    }
+    Ok(ws
+        .max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        .on_upgrade(move |socket| connection(socket, code, app)))
+}
+
+fn error_text(code: ErrorCode, message: &str) -> Outgoing {
+    Outgoing::Text(ServerMessage::Error { code, message }.to_json().into())
+}
+
+async fn connection(socket: WebSocket, code: crate::ids::RoomCode, app: AppState) {
+    let conn: ConnId = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<Outgoing>(CONNECTION_QUEUE);
+
+    let writer = tokio::spawn(async move {
+        let mut ping = tokio::time::interval(PING_EVERY);
+        ping.tick().await;
+        loop {
+            tokio::select! {
+                out = rx.recv() => match out {
+                    Some(Outgoing::Text(text)) => {
+                        if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
+                            break;
+                        }
+                    }
+                    Some(Outgoing::Close) | None => {
+                        let _ = sink.send(Message::Close(None)).await;
+                        break;
+                    }
+                },
+                _ = ping.tick() => {
+                    if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    });
+
+    let limiter = RateLimiter::direct(Quota::per_second(RATE).allow_burst(BURST));
+    let mut greeted = false;
+    loop {
+        let frame = match tokio::time::timeout(SILENCE_LIMIT, stream.next()).await {
+            Ok(Some(Ok(frame))) => frame,
+            // Silence, a closed stream or a protocol error all end the connection.
+            _ => break,
+        };
+        let text = match frame {
+            Message::Text(t) => t,
+            Message::Binary(_) => {
+                let _ = tx.try_send(error_text(ErrorCode::BadMessage, "send JSON text frames"));
+                continue;
+            }
+            Message::Close(_) => break,
+            Message::Ping(_) | Message::Pong(_) => continue,
+        };
+        if limiter.check().is_err() {
+            let _ = tx.try_send(error_text(
+                ErrorCode::RateLimited,
+                "too many messages; slow down",
+            ));
+            continue;
+        }
+        if text.len() > MAX_MESSAGE {
+            let message = format!("messages are limited to {MAX_MESSAGE} bytes");
+            let _ = tx.try_send(error_text(ErrorCode::TooLarge, &message));
+            continue;
+        }
+        let msg = match ClientMessage::parse(text.as_str()) {
+            Ok(m) => m,
+            Err(why) => {
+                let _ = tx.try_send(error_text(ErrorCode::BadMessage, &why));
+                continue;
+            }
+        };
+        let cmd = match msg {
+            ClientMessage::Hello { seat, v } if !greeted => {
+                greeted = true;
+                Command::Hello {
+                    conn,
+                    seat: seat.as_deref().map(SeatToken::from_client),
+                    v,
+                    tx: tx.clone(),
+                }
+            }
+            _ if !greeted => {
+                let _ = tx.try_send(error_text(ErrorCode::HelloFirst, "say hello first"));
+                continue;
+            }
+            msg => Command::Message { conn, msg },
+        };
+        match app.rooms.send(&code, cmd).await {
+            Ok(true) => {}
+            Ok(false) => {
+                let _ = tx.try_send(error_text(ErrorCode::NoRoom, "this room no longer exists"));
+                let _ = tx.try_send(Outgoing::Close);
+                break;
+            }
+            Err(e) => {
+                tracing::error!(room = %code, error = %e, "room unavailable");
+                let _ = tx.try_send(error_text(ErrorCode::Internal, "the room is unavailable"));
+            }
+        }
+    }
+    if greeted {
+        let _ = app.rooms.send(&code, Command::Gone { conn }).await;
+    }
+    drop(tx);
+    let _ = tokio::time::timeout(Duration::from_secs(1), writer).await;
+}
