@@ -23,6 +23,7 @@ const GLYPHS = /** @type {Record<string, string>} */ ({
 const validOk = byId('valid-ok');
 const validError = byId('valid-error');
 const problemsList = byId('problems');
+const validating = byId('validating');
 const fenInput = /** @type {HTMLInputElement} */ (byId('fen'));
 const removeBtn = byId('tool-remove');
 const saveForm = /** @type {HTMLFormElement} */ (byId('save-form'));
@@ -79,6 +80,10 @@ function changed(say) {
   share.hidden = true;
   valid = false;
   saveBtn.disabled = true;
+  validOk.textContent = '';
+  validError.textContent = '';
+  showProblems([]);
+  validating.hidden = false;
   clearTimeout(validateTimer);
   validateTimer = window.setTimeout(validate, 150);
 }
@@ -89,6 +94,7 @@ async function validate() {
   try {
     const pos = await request('POST', '/api/position', { fen, moves: [] });
     if (seq !== validateSeq) return;
+    validating.hidden = true;
     valid = true;
     showProblems([]);
     const side = pos.turn === 'black' ? 'Black' : 'Red';
@@ -100,6 +106,7 @@ async function validate() {
     saveBtn.disabled = false;
   } catch (err) {
     if (seq !== validateSeq) return;
+    validating.hidden = true;
     valid = false;
     validOk.textContent = '';
     if (err instanceof RequestError && err.problems.length) {

@@ -38,6 +38,11 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * @returns {Promise<{base: string, stop: () => Promise<void>, log: () => string}>}
  */
 export async function startServer() {
+  // XIANGQI_URL: test an already running server instead (e.g. one serving web/ from disk).
+  if (process.env.XIANGQI_URL) {
+    const base = process.env.XIANGQI_URL.replace(/\/$/, '');
+    return { base, stop: async () => {}, log: () => '' };
+  }
   const bin = process.env.XIANGQI_BIN || join(repoRoot, 'target', 'release', 'xiangqi');
   const dataDir = mkdtempSync(join(tmpdir(), 'xiangqi-webtest-'));
   let lastError = '';
@@ -103,12 +108,21 @@ export async function newPage(owner, size = {}) {
   const page = await ctx.newPage();
   /** @type {string[]} */
   const errors = [];
+  /** HTTP statuses a test expects the page to meet (Chromium logs each as a console error). */
+  const allowedStatuses = new Set();
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console error: ${msg.text()} (${page.url()})`);
+    if (msg.type() !== 'error') return;
+    const status = /Failed to load resource: the server responded with a status of (\d+)/.exec(msg.text());
+    if (status && allowedStatuses.has(Number(status[1]))) return;
+    errors.push(`console error: ${msg.text()} (${page.url()})`);
   });
   page.on('pageerror', (err) => errors.push(`page error: ${err.message} (${page.url()})`));
   page.setDefaultTimeout(10000);
-  return Object.assign(page, { errors });
+  return Object.assign(page, {
+    errors,
+    /** @param {...number} statuses HTTP error statuses this page is expected to receive */
+    allowStatus: (...statuses) => statuses.forEach((x) => allowedStatuses.add(x)),
+  });
 }
 
 /** @param {{errors: string[]}} page */
@@ -120,6 +134,12 @@ export function assertNoErrors(page) {
 export async function screenshot(page, name) {
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
+}
+
+/** Saves a screenshot of one element as web/test-artifacts/<name>.png. */
+export async function screenshotOf(locator, name) {
+  mkdirSync(artifactsDir, { recursive: true });
+  await locator.screenshot({ path: join(artifactsDir, `${name}.png`) });
 }
 
 /** JSON request to the server. */
@@ -199,10 +219,10 @@ export async function clickSquare(page, square, scope = '') {
 export async function playByClicks(page, move, scope = '') {
   const from = move.slice(0, 2);
   const to = move.slice(2, 4);
-  const piece = await pieceAt(page, from, scope);
-  if (!piece) throw new Error(`no piece on ${from} for ${move}`);
   // Wait until the piece is selectable (the board knows the legal moves).
   await page.locator(`${scope} [data-square="${from}"].movable`.trim()).first().waitFor({ timeout: 10000 });
+  const piece = await pieceAt(page, from, scope);
+  if (!piece) throw new Error(`no piece on ${from} for ${move}`);
   await clickSquare(page, from, scope);
   await page.locator(`${scope} [data-dest="${to}"]`.trim()).first().waitFor({ state: 'attached', timeout: 5000 });
   await clickSquare(page, to, scope);
