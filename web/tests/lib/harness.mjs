@@ -133,6 +133,8 @@ export function assertNoErrors(page) {
 /** Saves a full-page screenshot as web/test-artifacts/<name>.png. */
 export async function screenshot(page, name) {
   mkdirSync(artifactsDir, { recursive: true });
+  // From the top: a sticky header would otherwise be drawn in the middle of the page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
 }
 
