@@ -47,15 +47,13 @@ pub enum OfferAction {
 }
 
 /// A message from a client, parsed from one WebSocket text frame.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
+#[derive(Clone, Debug)]
 pub enum ClientMessage {
     /// First message: the seat credential (none to watch) and the last event number seen.
     Hello {
         /// The seat token from room creation or joining; `null` to watch.
         seat: Option<String>,
         /// The last event number this client saw (0: none).
-        #[serde(default)]
         v: u64,
     },
     /// Play a move.
@@ -63,7 +61,6 @@ pub enum ClientMessage {
         /// Plies already played in this round when the move was chosen.
         ply: usize,
         /// The move in ICCS (`h2e2`).
-        #[serde(rename = "move")]
         mv: String,
     },
     /// Resign the current game.
@@ -80,14 +77,102 @@ pub enum ClientMessage {
     },
 }
 
+// The fields of each message, read separately so that an error names the field.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HelloFields {
+    #[serde(rename = "t")]
+    _t: String,
+    #[serde(default)]
+    seat: Option<String>,
+    #[serde(default)]
+    v: u64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveFields {
+    #[serde(rename = "t")]
+    _t: String,
+    ply: usize,
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OfferFields {
+    #[serde(rename = "t")]
+    _t: String,
+    action: OfferAction,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NoFields {
+    #[serde(rename = "t")]
+    _t: String,
+}
+
+fn fields<T: serde::de::DeserializeOwned>(value: serde_json::Value) -> Result<T, String> {
+    serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        if path == "." {
+            e.inner().to_string()
+        } else {
+            format!("field {path}: {}", e.inner())
+        }
+    })
+}
+
 impl ClientMessage {
     /// Parses one text frame.
     ///
     /// # Errors
-    /// The parser's message, naming the field or the unknown type, for the `bad_message`
-    /// error reply.
+    /// A sentence naming the problem (not JSON, no `t`, unknown type, or the field that is
+    /// missing, unknown or of the wrong type), for the `bad_message` error reply.
     pub fn parse(text: &str) -> Result<ClientMessage, String> {
-        serde_json::from_str(text).map_err(|e| e.to_string())
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+        let t = value
+            .get("t")
+            .and_then(serde_json::Value::as_str)
+            .ok_or("a message is a JSON object with a string field \"t\"")?
+            .to_string();
+        let with_type = |e: String| format!("{t}: {e}");
+        Ok(match t.as_str() {
+            "hello" => {
+                let f: HelloFields = fields(value).map_err(with_type)?;
+                ClientMessage::Hello {
+                    seat: f.seat,
+                    v: f.v,
+                }
+            }
+            "move" => {
+                let f: MoveFields = fields(value).map_err(with_type)?;
+                ClientMessage::Move {
+                    ply: f.ply,
+                    mv: f.mv,
+                }
+            }
+            "resign" => {
+                let _: NoFields = fields(value).map_err(with_type)?;
+                ClientMessage::Resign
+            }
+            "draw" => {
+                let f: OfferFields = fields(value).map_err(with_type)?;
+                ClientMessage::Draw { action: f.action }
+            }
+            "new_round" => {
+                let f: OfferFields = fields(value).map_err(with_type)?;
+                ClientMessage::NewRound { action: f.action }
+            }
+            other => {
+                return Err(format!(
+                    "unknown message type {other:?} (hello, move, resign, draw, new_round)"
+                ))
+            }
+        })
     }
 }
 

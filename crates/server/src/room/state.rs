@@ -256,3 +256,94 @@ impl RoomState {
         xiangqi::pgn::write(game, &tags)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ids::RoomCode;
+    use crate::messages::Side;
+
+    fn room(time_control: Option<TimeControl>) -> RoomState {
+        let info = RoomInfo {
+            code: RoomCode::random(),
+            rules: RuleSet::Wxf2018,
+            time_control,
+            has_password: false,
+            public: false,
+            start: Position::default(),
+            computer: None,
+        };
+        RoomState::new(info, true, true)
+    }
+
+    fn mv(color: Side, ply: usize, mv: &str, clocks: Option<(i64, i64)>) -> Event {
+        Event::Move {
+            color,
+            ply,
+            mv: mv.into(),
+            wxf: String::new(),
+            chinese: String::new(),
+            red_ms: clocks.map(|c| c.0),
+            black_ms: clocks.map(|c| c.1),
+        }
+    }
+
+    #[test]
+    fn an_illegal_stored_move_is_refused_and_changes_nothing() {
+        let mut s = room(None);
+        let now = Instant::now();
+        assert!(s.apply(&mv(Side::Red, 0, "h2h8", None), now).is_err());
+        assert_eq!(s.v, 0);
+        assert!(s.game.plies().is_empty());
+    }
+
+    #[test]
+    fn clocks_start_with_reds_first_move_and_take_the_stored_values() {
+        let tc = TimeControl {
+            initial_s: 60,
+            increment_s: 2,
+        };
+        let mut s = room(Some(tc));
+        let now = Instant::now();
+        assert_eq!(
+            s.flag_deadline(),
+            None,
+            "no clock runs before the first move"
+        );
+        s.apply(&mv(Side::Red, 0, "h2e2", Some((62_000, 60_000))), now)
+            .unwrap();
+        assert_eq!(s.remaining_ms(Color::Red, now), Some(62_000));
+        assert_eq!(
+            s.flag_deadline(),
+            Some(now + std::time::Duration::from_millis(60_000)),
+            "Black's clock runs"
+        );
+        let later = now + std::time::Duration::from_millis(1500);
+        assert_eq!(s.remaining_ms(Color::Black, later), Some(58_500));
+        assert_eq!(s.remaining_ms(Color::Red, later), Some(62_000));
+    }
+
+    #[test]
+    fn a_flag_ends_the_game_and_a_new_round_starts_afresh() {
+        let tc = TimeControl {
+            initial_s: 1,
+            increment_s: 0,
+        };
+        let mut s = room(Some(tc));
+        let now = Instant::now();
+        s.apply(&mv(Side::Red, 0, "h2e2", Some((1000, 1000))), now)
+            .unwrap();
+        let later = now + std::time::Duration::from_millis(1200);
+        s.apply(&Event::Flag { color: Side::Black }, later).unwrap();
+        assert_eq!(s.game.status().result.name(), "red");
+        assert_eq!(s.clocks.as_ref().map(|c| c[Color::Black]), Some(0));
+        assert_eq!(s.history.len(), 1);
+        assert!(s.apply(&Event::Resign { color: Side::Red }, later).is_err());
+        s.apply(&Event::NewRound { round: 2 }, later).unwrap();
+        assert_eq!(s.round, 2);
+        assert!(s.game.plies().is_empty());
+        assert_eq!(s.clocks.as_ref().map(|c| c[Color::Black]), Some(1000));
+        assert_eq!(s.flag_deadline(), None);
+        assert_eq!(s.v, 3);
+    }
+}
