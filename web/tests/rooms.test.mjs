@@ -81,3 +81,24 @@ test('a password room refuses a wrong password and admits the right one', async 
   assert.ok(await page.evaluate((c) => localStorage.getItem(`xiangqi.seat.${c}`), code));
   assertNoErrors(page);
 });
+
+test('the lobby form creates a timed private room with a password and casual rules', async () => {
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/lobby#create`);
+  await page.selectOption('#rules', 'casual');
+  await page.check('input[name="timed"][value="yes"]');
+  await page.fill('#initial-min', '3');
+  await page.fill('#increment-s', '2');
+  await page.fill('#create-password', 'tea');
+  await page.click('#create-submit');
+  await page.waitForURL(/\/play\/[A-Z0-9]+$/);
+  const code = page.url().split('/').pop();
+  const room = await api(env.base, 'GET', `/api/rooms/${code}`);
+  assert.equal(room.status, 200);
+  assert.equal(room.json.rules, 'casual');
+  assert.deepEqual(room.json.time_control, { initial_s: 180, increment_s: 2 });
+  assert.equal(room.json.has_password, true);
+  assert.equal(room.json.public, false);
+  await boardReady(page, '#board');
+  assertNoErrors(page);
+});
