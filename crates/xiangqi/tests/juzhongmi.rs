@@ -54,7 +54,10 @@ fn black_takes_the_sacrificed_horse_on_ply_12() {
     let moves: Vec<&str> = plies.iter().take(11).map(|p| p.0).collect();
     let game = Game::replay(None, &moves, RuleSet::Wxf2018).expect("legal opening");
     // The horse on b0 still stands there, unprotected, and Black's cannon on b7 takes it.
-    let piece = game.position().board().piece_at("b0".parse().expect("square"));
+    let piece = game
+        .position()
+        .board()
+        .piece_at("b0".parse().expect("square"));
     assert_eq!(piece.map(|p| p.role), Some(xiangqi::Role::Horse));
     assert_eq!(plies[11].0, "b7b0");
 }
