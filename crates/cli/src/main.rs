@@ -2,6 +2,7 @@
 
 mod bench_cmd;
 mod game_cmd;
+mod loadtest_cmd;
 mod match_cmd;
 mod perft_cmd;
 mod serve_cmd;
@@ -39,6 +40,9 @@ enum Command {
     Match(match_cmd::MatchArgs),
     /// Run the engine on the tactical test suite; prints solved/total and the time.
     Tactics(tactics_cmd::TacticsArgs),
+    /// Load a running server with N games of random moves; prints moves per second and the
+    /// move confirmation latency (p50/p90/p99/max), then checks every confirmed move is stored.
+    Loadtest(loadtest_cmd::LoadtestArgs),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +56,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench_cmd::run(&args),
         Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Tactics(args)) => tactics_cmd::run(&args),
+        Some(Command::Loadtest(args)) => loadtest_cmd::run(&args),
         None => serve_cmd::run(&serve_cmd::ServeArgs::from_environment()),
     }
 }

@@ -63,6 +63,8 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     if let Some(n) = args.max_searches {
         config.max_searches = n.max(1);
     }
+    // Each game holds two WebSockets: raise the soft open-file limit to the hard one.
+    let _ = rlimit::increase_nofile_limit(u64::MAX);
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(rt) => rt,
         Err(e) => {
