@@ -1,0 +1,210 @@
+//! Shared helpers of the server's integration tests: the server in-process on 127.0.0.1
+//! port 0 with a fresh data directory, a small HTTP client and real WebSocket clients.
+#![allow(dead_code)] // each test file uses a different subset
+
+pub mod http;
+pub mod ws;
+
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::path::Path;
+use tempfile::TempDir;
+use xiangqi_server::{AppState, Config, Server, WallClock};
+
+pub use ws::Client;
+
+/// The start position.
+pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/// A short game from the start position that ends with Black checkmated on ply 5
+/// (checked with `xiangqi game`): Red's cannon takes the elephant on c9 while Black's own
+/// chariot blocks the general's flight square.
+pub const FIVE_PLY_MATE: [&str; 5] = ["b2b4", "a9a8", "b4c4", "a8e8", "c4c9"];
+
+/// A server running in the test's runtime.
+pub struct TestServer {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// Its shared state (for the sweep and other steering).
+    pub app: AppState,
+    /// Its data directory (deleted when the test ends).
+    pub dir: TempDir,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// Starts a server with the default settings and a fresh data directory.
+pub async fn start() -> TestServer {
+    start_with(|_| {}, WallClock::System).await
+}
+
+/// Starts a server whose settings `tweak` may change, on `wall`, with a fresh data directory.
+pub async fn start_with(tweak: impl FnOnce(&mut Config), wall: WallClock) -> TestServer {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (addr, app, task) = start_in(dir.path(), tweak, wall).await;
+    TestServer {
+        addr,
+        app,
+        dir,
+        task,
+    }
+}
+
+/// Starts a server on an existing data directory (for restarts); returns its address,
+/// state and task.
+pub async fn start_in(
+    data_dir: &Path,
+    tweak: impl FnOnce(&mut Config),
+    wall: WallClock,
+) -> (SocketAddr, AppState, tokio::task::JoinHandle<()>) {
+    let mut config = Config {
+        addr: SocketAddr::from(([127, 0, 0, 1], 0)),
+        data_dir: data_dir.to_path_buf(),
+        max_searches: 1,
+        ..Config::default()
+    };
+    tweak(&mut config);
+    let server = Server::bind(config, wall).await.expect("server binds");
+    let addr = server.local_addr();
+    let app = server.state();
+    let task = tokio::spawn(async move {
+        if let Err(e) = server.run().await {
+            panic!("server stopped: {e}");
+        }
+    });
+    (addr, app, task)
+}
+
+/// A room as its creator sees it.
+#[derive(Clone, Debug)]
+pub struct Room {
+    /// The room code.
+    pub code: String,
+    /// The creator's seat token.
+    pub seat: String,
+    /// The creator's colour.
+    pub color: String,
+}
+
+/// Creates a room with `body` (`POST /api/rooms`), asserting 201 and the documented reply.
+pub async fn create_room(addr: SocketAddr, body: &Value) -> Room {
+    let r = http::post(addr, "/api/rooms", body).await;
+    assert_eq!(r.status, 201, "create room: {}", r.text());
+    let j = r.json();
+    let code = j["code"].as_str().expect("code").to_string();
+    assert_eq!(j["invite_url"], format!("/play/{code}"));
+    let seat = j["seat"].as_str().expect("seat").to_string();
+    assert!(seat.len() >= 20, "a seat token is long and random: {seat}");
+    Room {
+        code,
+        seat,
+        color: j["color"].as_str().expect("color").to_string(),
+    }
+}
+
+/// Joins room `code` with `password`; returns the JSON reply (asserting 200).
+pub async fn join(addr: SocketAddr, code: &str, password: Option<&str>) -> Value {
+    let r = http::post(
+        addr,
+        &format!("/api/rooms/{code}/join"),
+        &json!({ "password": password }),
+    )
+    .await;
+    assert_eq!(r.status, 200, "join: {}", r.text());
+    r.json()
+}
+
+/// A room with both seats taken and both players connected (states read).
+pub struct Table {
+    /// The room.
+    pub code: String,
+    /// Red's seat token.
+    pub red_seat: String,
+    /// Black's seat token.
+    pub black_seat: String,
+    /// Red's connection.
+    pub red: Client,
+    /// Black's connection.
+    pub black: Client,
+}
+
+/// Creates a room with `body`, has a guest join as Black, connects both players and reads
+/// their states.
+pub async fn table(addr: SocketAddr, body: &Value) -> Table {
+    let room = create_room(addr, body).await;
+    assert_eq!(room.color, "red");
+    let joined = join(addr, &room.code, body["password"].as_str()).await;
+    assert_eq!(joined["color"], "black");
+    let black_seat = joined["seat"].as_str().expect("black seat").to_string();
+    let red = Client::join(addr, &room.code, "red", Some(&room.seat)).await;
+    let black = Client::join(addr, &room.code, "black", Some(&black_seat)).await;
+    let mut t = Table {
+        code: room.code,
+        red_seat: room.seat,
+        black_seat,
+        red,
+        black,
+    };
+    // Red sees Black arrive; after this both are known connected.
+    loop {
+        let p = t.red.expect_presence().await;
+        if p["black"]["connected"] == true {
+            break;
+        }
+    }
+    t
+}
+
+impl Table {
+    /// Plays `moves` from ply `first_ply` (Red moves at even plies), each confirmed to both
+    /// players; returns the last move event.
+    pub async fn play(&mut self, first_ply: usize, moves: &[&str]) -> Value {
+        let mut last = Value::Null;
+        for (i, mv) in moves.iter().enumerate() {
+            let ply = first_ply + i;
+            let mover = if ply % 2 == 0 {
+                &mut self.red
+            } else {
+                &mut self.black
+            };
+            mover.send_move(ply, mv).await;
+            let a = self.red.expect_move(mv).await;
+            let b = self.black.expect_move(mv).await;
+            assert_eq!(a, b, "both players get the same event");
+            assert_eq!(a["ply"], ply);
+            last = a;
+        }
+        last
+    }
+
+    /// The room's current game (`GET /api/rooms/{code}/game`).
+    pub async fn game(&self, addr: SocketAddr) -> Value {
+        game(addr, &self.code).await
+    }
+}
+
+/// The room's current game (`GET /api/rooms/{code}/game`), asserting 200.
+pub async fn game(addr: SocketAddr, code: &str) -> Value {
+    let r = http::get(addr, &format!("/api/rooms/{code}/game")).await;
+    assert_eq!(r.status, 200, "game: {}", r.text());
+    r.json()
+}
+
+/// Asserts an HTTP error reply: the status and the documented body shape with `code`.
+pub fn assert_error(r: &http::Response, status: u16, code: &str) -> Value {
+    assert_eq!(r.status, status, "{}", r.text());
+    let j = r.json();
+    assert_eq!(j["error"]["code"], code, "{j}");
+    assert!(
+        j["error"]["message"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty()),
+        "an error says why: {j}"
+    );
+    j
+}
