@@ -1,0 +1,367 @@
+//! The HTTP API against `docs/protocol.md`: health, rooms (create, look up, join with and
+//! without a password), the lobby, the position service and puzzles, and the error shape.
+
+mod common;
+
+use common::{assert_error, http, START_FEN};
+use serde_json::{json, Value};
+
+#[tokio::test]
+async fn health_answers_ok() {
+    let s = common::start().await;
+    let r = http::get(s.addr, "/api/health").await;
+    assert_eq!(r.status, 200);
+    let j = r.json();
+    assert_eq!(j["status"], "ok");
+    assert!(j["version"].is_string(), "{j}");
+}
+
+#[tokio::test]
+async fn a_room_is_created_looked_up_and_joined() {
+    let s = common::start().await;
+    let room = common::create_room(
+        s.addr,
+        &json!({"rules": "casual", "time_control": {"initial_s": 300, "increment_s": 3}}),
+    )
+    .await;
+    assert_eq!(room.color, "red");
+    let info = http::get(s.addr, &format!("/api/rooms/{}", room.code)).await;
+    assert_eq!(info.status, 200);
+    let j = info.json();
+    assert_eq!(j["code"], room.code.as_str());
+    assert_eq!(j["rules"], "casual");
+    assert_eq!(
+        j["time_control"],
+        json!({"initial_s": 300, "increment_s": 3})
+    );
+    assert_eq!(j["has_password"], false);
+    assert_eq!(j["public"], false);
+    assert_eq!(j["computer"], Value::Null);
+    assert_eq!(j["seats"], json!({"red": true, "black": false}));
+
+    // Joining needs no body when there is no password.
+    let r = http::post_raw(s.addr, &format!("/api/rooms/{}/join", room.code), "").await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let joined = r.json();
+    assert_eq!(joined["color"], "black");
+    assert!(joined["seat"].as_str().is_some_and(|t| t != room.seat));
+    let j = http::get(s.addr, &format!("/api/rooms/{}", room.code))
+        .await
+        .json();
+    assert_eq!(j["seats"], json!({"red": true, "black": true}));
+
+    // Full: a watcher.
+    let third = common::join(s.addr, &room.code, None).await;
+    assert_eq!(third, json!({"seat": null, "color": null}));
+
+    // The new game's record.
+    let g = common::game(s.addr, &room.code).await;
+    assert_eq!(g["round"], 1);
+    assert_eq!(g["start_fen"], START_FEN);
+    assert_eq!(g["fen"], START_FEN);
+    assert_eq!(g["moves"], json!([]));
+    assert_eq!(g["status"]["result"], "ongoing");
+    assert_eq!(g["status"]["reason"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_room_from_a_fen_starts_there() {
+    let s = common::start().await;
+    let fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1";
+    let room = common::create_room(s.addr, &json!({ "fen": fen })).await;
+    let g = common::game(s.addr, &room.code).await;
+    assert_eq!(g["start_fen"], fen);
+    assert_eq!(g["fen"], fen);
+    // A FEN that is no legal position is refused with its problems.
+    let r = http::post(
+        s.addr,
+        "/api/rooms",
+        &json!({"fen": "9/9/9/9/9/9/9/9/9/9 w - - 0 1"}),
+    )
+    .await;
+    let j = assert_error(&r, 422, "invalid_fen");
+    assert!(
+        j["error"]["problems"]
+            .as_array()
+            .is_some_and(|p| !p.is_empty()),
+        "{j}"
+    );
+}
+
+#[tokio::test]
+async fn room_errors_have_the_documented_shape() {
+    let s = common::start().await;
+    assert_error(
+        &http::get(s.addr, "/api/rooms/ZZZZZZ").await,
+        404,
+        "not_found",
+    );
+    assert_error(
+        &http::get(s.addr, "/api/rooms/ZZZZZZ/game").await,
+        404,
+        "not_found",
+    );
+    assert_error(
+        &http::post(s.addr, "/api/rooms/ZZZZZZ/join", &json!({})).await,
+        404,
+        "not_found",
+    );
+    assert_error(
+        &http::post_raw(s.addr, "/api/rooms", "{not json").await,
+        400,
+        "bad_request",
+    );
+    assert_error(
+        &http::post(s.addr, "/api/rooms", &json!({"rules": "chess"})).await,
+        422,
+        "invalid_field",
+    );
+    assert_error(
+        &http::post(
+            s.addr,
+            "/api/rooms",
+            &json!({"time_control": {"initial_s": 0, "increment_s": 0}}),
+        )
+        .await,
+        422,
+        "invalid_field",
+    );
+    assert_error(
+        &http::post(
+            s.addr,
+            "/api/rooms",
+            &json!({"computer": {"level": 9, "color": "black"}}),
+        )
+        .await,
+        422,
+        "invalid_field",
+    );
+    let huge = format!(r#"{{"password": "{}"}}"#, "x".repeat(100_000));
+    assert_error(
+        &http::post_raw(s.addr, "/api/rooms", &huge).await,
+        413,
+        "too_large",
+    );
+}
+
+#[tokio::test]
+async fn a_password_room_needs_the_right_password() {
+    let s = common::start().await;
+    let room = common::create_room(s.addr, &json!({"password": "secret", "public": true})).await;
+    let info = http::get(s.addr, &format!("/api/rooms/{}", room.code))
+        .await
+        .json();
+    assert_eq!(info["has_password"], true);
+    let path = format!("/api/rooms/{}/join", room.code);
+    assert_error(
+        &http::post(s.addr, &path, &json!({"password": "wrong"})).await,
+        403,
+        "wrong_password",
+    );
+    assert_error(
+        &http::post(s.addr, &path, &json!({})).await,
+        403,
+        "wrong_password",
+    );
+    assert_error(
+        &http::post(s.addr, &path, &json!({"password": null})).await,
+        403,
+        "wrong_password",
+    );
+    // The wrong tries took no seat.
+    let info = http::get(s.addr, &format!("/api/rooms/{}", room.code))
+        .await
+        .json();
+    assert_eq!(info["seats"]["black"], false);
+    let ok = common::join(s.addr, &room.code, Some("secret")).await;
+    assert_eq!(ok["color"], "black");
+    assert!(ok["seat"].is_string());
+    // The password is still checked for later visitors, who then watch.
+    assert_error(
+        &http::post(s.addr, &path, &json!({"password": "wrong"})).await,
+        403,
+        "wrong_password",
+    );
+    let watcher = common::join(s.addr, &room.code, Some("secret")).await;
+    assert_eq!(watcher, json!({"seat": null, "color": null}));
+}
+
+#[tokio::test]
+async fn the_lobby_lists_public_rooms_waiting_for_a_guest() {
+    let s = common::start().await;
+    let open = common::create_room(
+        s.addr,
+        &json!({"public": true, "time_control": {"initial_s": 60, "increment_s": 1}}),
+    )
+    .await;
+    let locked = common::create_room(s.addr, &json!({"public": true, "password": "pw"})).await;
+    let private = common::create_room(s.addr, &json!({"public": false})).await;
+    let full = common::create_room(s.addr, &json!({"public": true})).await;
+    common::join(s.addr, &full.code, None).await;
+    let computer = common::create_room(
+        s.addr,
+        &json!({"public": true, "computer": {"level": 1, "color": "black"}}),
+    )
+    .await;
+
+    let r = http::get(s.addr, "/api/lobby").await;
+    assert_eq!(r.status, 200);
+    let rooms = r.json()["rooms"].as_array().cloned().expect("rooms");
+    let codes: Vec<&str> = rooms.iter().filter_map(|r| r["code"].as_str()).collect();
+    assert!(codes.contains(&open.code.as_str()), "{codes:?}");
+    assert!(codes.contains(&locked.code.as_str()), "{codes:?}");
+    assert!(
+        !codes.contains(&private.code.as_str()),
+        "private: {codes:?}"
+    );
+    assert!(!codes.contains(&full.code.as_str()), "full: {codes:?}");
+    assert!(
+        !codes.contains(&computer.code.as_str()),
+        "computer: {codes:?}"
+    );
+    assert_eq!(codes.len(), 2);
+    let entry = rooms
+        .iter()
+        .find(|r| r["code"] == open.code.as_str())
+        .unwrap();
+    assert_eq!(entry["rules"], "wxf-2018");
+    assert_eq!(
+        entry["time_control"],
+        json!({"initial_s": 60, "increment_s": 1})
+    );
+    assert_eq!(entry["has_password"], false);
+    assert!(entry["created_at"].is_i64());
+    let entry = rooms
+        .iter()
+        .find(|r| r["code"] == locked.code.as_str())
+        .unwrap();
+    assert_eq!(entry["has_password"], true);
+    assert_eq!(entry["time_control"], Value::Null);
+
+    // Once a guest joins, the room leaves the lobby.
+    common::join(s.addr, &open.code, None).await;
+    let rooms = http::get(s.addr, "/api/lobby").await.json();
+    assert_eq!(rooms["rooms"].as_array().map(Vec::len), Some(1), "{rooms}");
+}
+
+#[tokio::test]
+async fn the_position_service_answers_for_any_position() {
+    let s = common::start().await;
+    let r = http::post(s.addr, "/api/position", &json!({"fen": null, "moves": []})).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let j = r.json();
+    assert_eq!(j["legal"].as_array().map(Vec::len), Some(44));
+    assert_eq!(j["fen"], START_FEN);
+    assert_eq!(j["turn"], "red");
+    assert_eq!(j["check"], false);
+    assert_eq!(j["status"]["result"], "ongoing");
+
+    // Moves are named in WXF and Chinese.
+    let j = http::post(s.addr, "/api/position", &json!({"moves": ["h2e2", "h9g7"]}))
+        .await
+        .json();
+    assert_eq!(j["wxf"], json!(["C2=5", "H8+7"]));
+    assert_eq!(j["chinese"].as_array().map(Vec::len), Some(2));
+    assert_eq!(j["chinese"][0], "炮二平五");
+    assert_eq!(j["turn"], "red");
+
+    // The mate: the status says so and nothing is legal.
+    let j = http::post(
+        s.addr,
+        "/api/position",
+        &json!({"moves": common::FIVE_PLY_MATE}),
+    )
+    .await
+    .json();
+    assert_eq!(j["check"], true);
+    assert_eq!(j["legal"], json!([]));
+    assert_eq!(j["status"]["result"], "red");
+    assert_eq!(j["status"]["reason"], "checkmate");
+
+    // Invalid FENs come back as data.
+    for fen in [
+        "not a fen",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR w - - 0 1",
+    ] {
+        let r = http::post(s.addr, "/api/position", &json!({ "fen": fen })).await;
+        let j = assert_error(&r, 422, "invalid_fen");
+        let problems = j["error"]["problems"].as_array().expect("problems");
+        assert!(!problems.is_empty(), "{j}");
+    }
+    let r = http::post(
+        s.addr,
+        "/api/position",
+        &json!({"fen": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBA1ABNR w - - 0 1"}),
+    )
+    .await;
+    let problems = r.json()["error"]["problems"].to_string();
+    assert!(
+        problems.contains("general"),
+        "names the missing general: {problems}"
+    );
+
+    // An illegal move names itself and its index.
+    let r = http::post(s.addr, "/api/position", &json!({"moves": ["h2e2", "h2e2"]})).await;
+    let j = assert_error(&r, 422, "illegal_move");
+    let m = j["error"]["message"].as_str().unwrap();
+    assert!(m.contains("h2e2") && m.contains('1'), "{m}");
+    assert_error(
+        &http::post_raw(s.addr, "/api/position", "[1, 2]").await,
+        400,
+        "bad_request",
+    );
+}
+
+#[tokio::test]
+async fn puzzles_are_saved_and_fetched() {
+    let s = common::start().await;
+    let fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1";
+    let r = http::post(
+        s.addr,
+        "/api/puzzles",
+        &json!({"fen": fen, "title": "Chariot endgame", "solution": ["e1d1"]}),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let created = r.json();
+    let id = created["id"].as_str().expect("id").to_string();
+    assert_eq!(created["url"], format!("/puzzles/{id}"));
+
+    let r = http::get(s.addr, &format!("/api/puzzles/{id}")).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let p = r.json();
+    assert_eq!(p["id"], id.as_str());
+    assert_eq!(p["fen"], fen);
+    assert_eq!(p["title"], "Chariot endgame");
+    assert_eq!(p["solution"], json!(["e1d1"]));
+    assert!(p["created_at"].is_i64());
+
+    // No solution, no title.
+    let r = http::post(s.addr, "/api/puzzles", &json!({ "fen": fen })).await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let id2 = r.json()["id"].as_str().unwrap().to_string();
+    assert_ne!(id, id2);
+    let p = http::get(s.addr, &format!("/api/puzzles/{id2}"))
+        .await
+        .json();
+    assert_eq!(p["solution"], Value::Null);
+
+    // Refusals.
+    let r = http::post(s.addr, "/api/puzzles", &json!({"fen": "9/9/9 w"})).await;
+    let j = assert_error(&r, 422, "invalid_fen");
+    assert!(j["error"]["problems"]
+        .as_array()
+        .is_some_and(|p| !p.is_empty()));
+    let r = http::post(
+        s.addr,
+        "/api/puzzles",
+        &json!({"fen": fen, "solution": ["e1f2"]}),
+    )
+    .await;
+    assert_error(&r, 422, "illegal_move");
+    assert_error(
+        &http::get(s.addr, "/api/puzzles/nope").await,
+        404,
+        "not_found",
+    );
+}
