@@ -29,10 +29,13 @@ impl Client {
     /// Opens the socket of room `code` (no hello yet).
     pub async fn connect(addr: SocketAddr, code: &str, name: &str) -> Client {
         let url = format!("ws://{addr}/ws/rooms/{code}");
-        let (ws, _) = tokio::time::timeout(RECV_TIMEOUT, tokio_tungstenite::connect_async(&url))
+        let ws = match tokio::time::timeout(RECV_TIMEOUT, tokio_tungstenite::connect_async(&url))
             .await
-            .unwrap_or_else(|_| panic!("{name}: connect {url} timed out"))
-            .unwrap_or_else(|e| panic!("{name}: connect {url}: {e}"));
+        {
+            Err(_) => panic!("{name}: connect {url} timed out"),
+            Ok(Err(e)) => panic!("{name}: connect {url}: {e}"),
+            Ok(Ok((ws, _))) => ws,
+        };
         Client {
             ws,
             name: name.to_string(),
