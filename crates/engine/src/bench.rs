@@ -36,10 +36,19 @@ pub struct BenchResult {
     pub nps: u64,
 }
 
-/// Searches every benchmark position to `depth` plies, calling `on_line` with one line per
-/// position (`<index> <fen>: <nodes> nodes, bestmove <move>`), and returns the totals.
-pub fn run(depth: u32, mut on_line: impl FnMut(&str)) -> BenchResult {
+/// Searches every benchmark position to `depth` plies with one thread, calling `on_line`
+/// with one line per position (`<index> <fen>: <nodes> nodes, bestmove <move>`), and returns
+/// the totals. The node count is the signature.
+pub fn run(depth: u32, on_line: impl FnMut(&str)) -> BenchResult {
+    run_threads(depth, 1, on_line)
+}
+
+/// Like [`run`] with `threads` search threads (Lazy SMP). With more than one the node count
+/// includes the helpers' and varies from run to run (it is no signature): compare the
+/// time to depth and the speed instead.
+pub fn run_threads(depth: u32, threads: usize, mut on_line: impl FnMut(&str)) -> BenchResult {
     let mut searcher = Searcher::new(HASH_MIB);
+    searcher.set_threads(threads);
     let mut nodes = 0;
     let start = Instant::now();
     for (i, fen) in POSITIONS.iter().enumerate() {

@@ -4,7 +4,7 @@
 
 use crate::clock::Limits;
 use crate::level::Level;
-use crate::search::{Info, SearchRequest, SearchResult, Searcher};
+use crate::search::{Info, SearchRequest, SearchResult, Searcher, MAX_THREADS};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -53,6 +53,8 @@ pub struct Engine {
     level: Level,
     hash_mib: usize,
     pending_hash: Option<usize>,
+    threads: usize,
+    pending_threads: Option<usize>,
     pending_clear: bool,
 }
 
@@ -79,6 +81,8 @@ impl Engine {
             level: Level::full(),
             hash_mib,
             pending_hash: None,
+            threads: 1,
+            pending_threads: None,
             pending_clear: false,
         }
     }
@@ -129,6 +133,21 @@ impl Engine {
         self.hash_mib
     }
 
+    /// Sets the number of search threads (clamped to 1–[`MAX_THREADS`]), taking effect at
+    /// the next search. Only full-strength searches use more than one (Lazy SMP).
+    pub fn set_threads(&mut self, threads: usize) {
+        let threads = threads.clamp(1, MAX_THREADS);
+        if threads != self.threads {
+            self.threads = threads;
+            self.pending_threads = Some(threads);
+        }
+    }
+
+    /// Returns the configured number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// Sets the playing level for the next searches.
     pub fn set_level(&mut self, level: Level) {
         self.level = level;
@@ -160,6 +179,7 @@ impl Engine {
         let level = self.level.clone();
         let searcher = Arc::clone(&self.searcher);
         let resize = self.pending_hash.take();
+        let threads = self.pending_threads.take();
         let clear = std::mem::take(&mut self.pending_clear);
         self.worker = Some(std::thread::spawn(move || {
             let mut s = searcher.lock().unwrap_or_else(PoisonError::into_inner);
@@ -167,6 +187,9 @@ impl Engine {
                 s.set_hash(mib);
             } else if clear {
                 s.clear();
+            }
+            if let Some(n) = threads {
+                s.set_threads(n);
             }
             let result = s.search_level(&req, &level, &mut |info| {
                 on_event(Event::Info(info.clone()));

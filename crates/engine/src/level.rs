@@ -17,6 +17,12 @@ pub struct Level {
     pub choice_margin: i32,
     /// Amplitude of the pseudo-random error added to every static evaluation, in centipawns.
     pub eval_noise: i32,
+    /// Chance, in permille, that a quiet root move is judged by the static evaluation of
+    /// the position it leads to, the opponent's replies overlooked (a beginner who does not
+    /// see that the piece just moved can be taken). Only with a choice margin.
+    pub blind_permille: u32,
+    /// Chance, in permille, of playing a uniformly random legal move instead of searching.
+    pub random_permille: u32,
     /// Seed of the generator behind both kinds of noise.
     pub seed: u64,
 }
@@ -33,19 +39,23 @@ impl Level {
     /// Returns the settings of level `number` (clamped to 1–5) with noise seeded by `seed`.
     pub fn new(number: u8, seed: u64) -> Level {
         let number = number.clamp(1, 5);
-        let (depth_cap, node_cap, choice_margin, eval_noise) = match number {
-            1 => (Some(2), Some(3_000), 250, 150),
-            2 => (Some(3), Some(20_000), 120, 0),
-            3 => (Some(5), Some(150_000), 40, 0),
-            4 => (Some(9), Some(2_000_000), 0, 0),
-            _ => (None, None, 0, 0),
-        };
+        // (depth cap, node cap, choice margin, evaluation noise, blind ‰, random ‰)
+        let (depth_cap, node_cap, choice_margin, eval_noise, blind_permille, random_permille) =
+            match number {
+                1 => (Some(1), Some(2_000), 150, 100, 500, 50),
+                2 => (Some(2), Some(4_000), 80, 50, 150, 0),
+                3 => (Some(3), Some(8_000), 15, 15, 0, 0),
+                4 => (Some(5), Some(30_000), 0, 5, 0, 0),
+                _ => (None, None, 0, 0, 0, 0),
+            };
         Level {
             number,
             depth_cap,
             node_cap,
             choice_margin,
             eval_noise,
+            blind_permille,
+            random_permille,
             seed,
         }
     }

@@ -20,7 +20,7 @@ use crate::movepick::{History, MovePicker, Stage};
 use crate::params::{self, MAX_PLY};
 use crate::see::see_ge;
 use crate::tt::{Bound, Entry, TranspositionTable};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use xiangqi::{Color, Move, Piece, Position, Role, Undo};
@@ -31,6 +31,9 @@ pub const MATE: i32 = 30_000;
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// Larger than any score.
 pub const INFINITE: i32 = 31_000;
+
+/// Mixed into a level's seed for its choice of a random move.
+const RANDOM_MOVE_SALT: u64 = 0x7a4d_0f3e_91c2_5b68;
 
 /// A score as the protocols report it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,10 +119,25 @@ struct PathEntry {
     reset: bool,
 }
 
+/// The most search threads a [`Searcher`] runs (the main thread and its helpers).
+pub const MAX_THREADS: usize = 256;
+
 /// A searcher with its own transposition table and move-ordering memory, reused from
-/// search to search.
+/// search to search. With more than one thread ([`Searcher::set_threads`]) a full-strength
+/// search runs Lazy SMP: helper threads search the same position and share the table, the
+/// main thread alone decides the move and the time.
 pub struct Searcher {
-    tt: TranspositionTable,
+    tt: Arc<TranspositionTable>,
+    /// Helper searchers (Lazy SMP), sharing `tt`; empty when searching with one thread.
+    helpers: Vec<Searcher>,
+    /// Tells the helpers to stop (set by the main thread when it has decided).
+    helper_stop: Arc<AtomicBool>,
+    /// Nodes searched by the helpers in the current search, as they publish them.
+    helper_nodes: Arc<AtomicU64>,
+    /// 0 for the main thread; helpers count from 1.
+    helper_id: usize,
+    /// Nodes of this helper already added to its main thread's `helper_nodes`.
+    published: u64,
     history: History,
     killers: Vec<[Option<Move>; 2]>,
     pv: Vec<Vec<Move>>,
@@ -137,12 +155,18 @@ pub struct Searcher {
     clock: Option<Clock>,
     eval_noise: i32,
     eval_seed: u64,
+    blind_permille: u32,
     lmr: Box<[[u8; 64]; 64]>,
 }
 
 impl Searcher {
-    /// Creates a searcher with a transposition table of `hash_mib` mebibytes.
+    /// Creates a searcher with a transposition table of `hash_mib` mebibytes, searching with
+    /// one thread.
     pub fn new(hash_mib: usize) -> Searcher {
+        Searcher::with_table(Arc::new(TranspositionTable::new(hash_mib)))
+    }
+
+    fn with_table(tt: Arc<TranspositionTable>) -> Searcher {
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (n, r) in row.iter_mut().enumerate().skip(1) {
@@ -150,7 +174,12 @@ impl Searcher {
             }
         }
         Searcher {
-            tt: TranspositionTable::new(hash_mib),
+            tt,
+            helpers: Vec::new(),
+            helper_stop: Arc::new(AtomicBool::new(false)),
+            helper_nodes: Arc::new(AtomicU64::new(0)),
+            helper_id: 0,
+            published: 0,
             history: History::default(),
             killers: vec![[None; 2]; MAX_PLY + 2],
             pv: (0..MAX_PLY + 2)
@@ -170,13 +199,38 @@ impl Searcher {
             clock: None,
             eval_noise: 0,
             eval_seed: 0,
+            blind_permille: 0,
             lmr,
         }
     }
 
     /// Resizes the transposition table to `hash_mib` mebibytes (clearing it).
     pub fn set_hash(&mut self, hash_mib: usize) {
-        self.tt = TranspositionTable::new(hash_mib);
+        self.tt = Arc::new(TranspositionTable::new(hash_mib));
+        for h in &mut self.helpers {
+            h.tt = Arc::clone(&self.tt);
+        }
+    }
+
+    /// Sets the number of threads of full-strength searches (clamped to 1–[`MAX_THREADS`]):
+    /// the main thread and `threads - 1` helpers sharing the transposition table (Lazy
+    /// SMP). Lower levels always search with one thread, so their node caps keep their
+    /// meaning and a seeded level stays repeatable.
+    pub fn set_threads(&mut self, threads: usize) {
+        let n = threads.clamp(1, MAX_THREADS) - 1;
+        self.helpers.truncate(n);
+        while self.helpers.len() < n {
+            let mut h = Searcher::with_table(Arc::clone(&self.tt));
+            h.helper_id = self.helpers.len() + 1;
+            h.stop = Arc::clone(&self.helper_stop);
+            h.helper_nodes = Arc::clone(&self.helper_nodes);
+            self.helpers.push(h);
+        }
+    }
+
+    /// Returns the number of threads of full-strength searches.
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
     }
 
     /// Returns the transposition table size in mebibytes.
@@ -189,6 +243,10 @@ impl Searcher {
         self.tt.clear();
         self.history.clear();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        for h in &mut self.helpers {
+            h.history.clear();
+            h.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        }
     }
 
     /// Returns the flag that stops a running search when set to true. The searcher never
@@ -206,7 +264,44 @@ impl Searcher {
     /// reached or the [stop flag](Searcher::stop_handle) is set; calls `on_info` after each
     /// completed iteration. Depth 1 always completes, so a legal move is returned whenever
     /// one exists. An infinite search waits for the stop flag before returning.
+    ///
+    /// At full strength (level 5) with more than one [thread](Searcher::set_threads), the
+    /// helpers search the same position until this thread has decided; the reported nodes
+    /// include theirs.
     pub fn search_level(
+        &mut self,
+        req: &SearchRequest,
+        level: &Level,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        self.helper_nodes.store(0, Ordering::Relaxed);
+        if self.helpers.is_empty() || level.number < 5 {
+            return self.run(req, level, on_info);
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        self.helper_stop.store(false, Ordering::SeqCst);
+        // The helpers run until told to stop; only the main thread watches the limits.
+        let helper_req = SearchRequest {
+            limits: Limits::infinite(),
+            ..req.clone()
+        };
+        let mut result = std::thread::scope(|scope| {
+            for h in helpers.iter_mut() {
+                let r = &helper_req;
+                scope.spawn(move || h.run(r, level, &mut |_| {}));
+            }
+            let result = self.run(req, level, on_info);
+            self.helper_stop.store(true, Ordering::SeqCst);
+            result
+        });
+        self.helpers = helpers;
+        result.nodes += self.helper_nodes.load(Ordering::Relaxed);
+        result
+    }
+
+    /// Runs one thread's search: iterative deepening under the limits (the main thread) or
+    /// until the stop flag (a helper).
+    fn run(
         &mut self,
         req: &SearchRequest,
         level: &Level,
@@ -223,12 +318,17 @@ impl Searcher {
         }
         self.eval_noise = level.eval_noise;
         self.eval_seed = level.seed;
+        self.blind_permille = level.blind_permille;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         let clock = Clock::start(&limits, self.pos.turn());
         self.clock = Some(clock.clone());
-        self.tt.new_search();
+        if self.helper_id == 0 {
+            self.tt.new_search();
+        }
+        self.published = 0;
         self.history.age();
-        let exact_root = level.choice_margin > 0;
+        let margin = level.choice_margin.max(0);
+        let exact_root = margin > 0;
 
         let legal = self.pos.legal_moves();
         let tt_move = self.tt.probe(self.pos.key()).and_then(|e| e.mv);
@@ -252,6 +352,20 @@ impl Searcher {
             };
         }
         self.root_best = Some(self.root_moves[0].0);
+        if level.random_permille > 0 {
+            let mut rng = Rng::new(level.seed ^ self.pos.key() ^ RANDOM_MOVE_SALT);
+            if rng.next_u64() % 1000 < u64::from(level.random_permille) {
+                let i = (rng.next_u64() % self.root_moves.len() as u64) as usize;
+                return SearchResult {
+                    best: Some(self.root_moves[i].0),
+                    ponder: None,
+                    score: 0,
+                    depth: 0,
+                    nodes: 0,
+                    time_ms: elapsed_ms(&clock),
+                };
+            }
+        }
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as u32 - 8)
@@ -267,6 +381,11 @@ impl Searcher {
         let mut last_scores: Vec<(Move, i32)> = Vec::new();
         let mut score: i32 = 0;
         for depth in 1..=max_depth as i32 {
+            // Odd helpers skip every other depth beyond 2, so the threads do not all search
+            // the same tree in step.
+            if self.helper_id % 2 == 1 && depth > 2 && depth % 2 == 0 && depth < max_depth as i32 {
+                continue;
+            }
             self.root_depth = depth;
             self.seldepth = 0;
             let mut delta = params::ASPIRATION_WINDOW;
@@ -276,7 +395,7 @@ impl Searcher {
                 (-INFINITE, INFINITE)
             };
             loop {
-                let s = self.root_search(depth, alpha, beta, exact_root);
+                let s = self.root_search(depth, alpha, beta, margin);
                 if self.stopped {
                     break;
                 }
@@ -310,8 +429,11 @@ impl Searcher {
                 depth: depth as u32,
                 seldepth: self.seldepth as u32,
                 score: Score::from_internal(score),
-                nodes: self.nodes,
-                nps: nps(self.nodes, clock.elapsed()),
+                nodes: self.nodes + self.helper_nodes.load(Ordering::Relaxed),
+                nps: nps(
+                    self.nodes + self.helper_nodes.load(Ordering::Relaxed),
+                    clock.elapsed(),
+                ),
                 time_ms,
                 hashfull: self.tt.hashfull(),
                 pv: self.pv[0].clone(),
@@ -351,6 +473,10 @@ impl Searcher {
         }
         result.nodes = self.nodes;
         result.time_ms = elapsed_ms(&clock);
+        if self.helper_id > 0 {
+            self.helper_nodes
+                .fetch_add(self.nodes - self.published, Ordering::Relaxed);
+        }
         result
     }
 
@@ -397,15 +523,31 @@ impl Searcher {
         e + (r % span) as i32 - self.eval_noise
     }
 
-    fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32, exact: bool) -> i32 {
+    /// Searches every root move. With a choice `margin` (a level that may pick any move
+    /// close to the best) every move scoring within `margin` of the best so far gets an
+    /// exact score and the others an upper bound below that range, so the pick sees every
+    /// candidate's true score.
+    fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32, margin: i32) -> i32 {
         let mut best = -INFINITE;
         self.pv[0].clear();
+        let exact = margin > 0;
         for i in 0..self.root_moves.len() {
             let m = self.root_moves[i].0;
+            let capture = self.pos.is_capture(m);
             let gives_check = self.push_move(m);
             self.nodes += 1;
             let new_depth = depth - 1 + i32::from(gives_check);
-            let s = if i == 0 || exact {
+            let s = if exact && !capture && self.overlooks_replies(m) {
+                -self.evaluate()
+            } else if exact && best > -INFINITE {
+                // Is it within the margin? A null window says; only then an exact score.
+                let floor = (best - margin).max(-MATE);
+                let mut s = -self.negamax(new_depth, -floor - 1, -floor, 1, true);
+                if s > floor && !self.stopped {
+                    s = -self.negamax(new_depth, -INFINITE, -floor, 1, true);
+                }
+                s
+            } else if i == 0 || exact {
                 let (a, b) = if exact {
                     (-INFINITE, INFINITE)
                 } else {
@@ -439,6 +581,18 @@ impl Searcher {
             }
         }
         best
+    }
+
+    /// Tells whether a blundering level judges the quiet root move `m` without looking at
+    /// the replies, as if the piece moved could not be taken (the same answer for the same
+    /// seed, position and move). Captures are always searched: a blind capture would look
+    /// like a free piece every time.
+    fn overlooks_replies(&self, m: Move) -> bool {
+        if self.blind_permille == 0 {
+            return false;
+        }
+        let mut rng = Rng::new(self.eval_seed ^ self.pos.key() ^ (u64::from(m.to_u16()) << 40));
+        rng.next_u64() % 1000 < u64::from(self.blind_permille)
     }
 
     /// Plays `m` on the search board and records it in the path; returns whether it checks.
@@ -517,6 +671,11 @@ impl Searcher {
         self.nodes += 1;
         if ply > self.seldepth {
             self.seldepth = ply;
+        }
+        if self.nodes & 2047 == 0 && self.helper_id > 0 {
+            self.helper_nodes
+                .fetch_add(self.nodes - self.published, Ordering::Relaxed);
+            self.published = self.nodes;
         }
         if (self.nodes & 2047 == 0 || self.nodes >= self.node_limit)
             && self.root_depth > 1

@@ -1,6 +1,7 @@
 //! The transposition table: search results keyed by Zobrist key, sized in MiB, replaced by
-//! depth and age.
+//! depth and age, shared without locks by the threads of a search (Lazy SMP).
 
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use xiangqi::Move;
 
 /// What a stored score says about the true value.
@@ -29,25 +30,76 @@ pub struct Entry {
     pub bound: Bound,
 }
 
+/// The fields of one slot, packed into 64 bits: move (bits 0–15), score (16–31), static
+/// evaluation (32–47), depth (48–55), flags (56–63: bits 0–1 the bound, 0 for an empty slot,
+/// 1 exact, 2 lower, 3 upper; bits 2–7 the age).
 #[derive(Clone, Copy, Default)]
-struct Slot {
-    key: u64,
+struct Data {
     mv: u16,
     score: i16,
     eval: i16,
     depth: i8,
-    /// Bits 0–1: bound (0 empty, 1 exact, 2 lower, 3 upper); bits 2–7: age.
     flags: u8,
+}
+
+impl Data {
+    #[inline]
+    fn pack(self) -> u64 {
+        u64::from(self.mv)
+            | u64::from(self.score as u16) << 16
+            | u64::from(self.eval as u16) << 32
+            | u64::from(self.depth as u8) << 48
+            | u64::from(self.flags) << 56
+    }
+
+    #[inline]
+    fn unpack(w: u64) -> Data {
+        Data {
+            mv: w as u16,
+            score: (w >> 16) as u16 as i16,
+            eval: (w >> 32) as u16 as i16,
+            depth: (w >> 48) as u8 as i8,
+            flags: (w >> 56) as u8,
+        }
+    }
+}
+
+/// One slot: the data word and the key xor-ed with it. A slot torn by two threads writing
+/// at once fails the key check instead of yielding another position's data (the "lockless
+/// hashing" of Hyatt and Mann).
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    /// Returns the slot's key and data as one consistent pair (an empty or torn slot gives a
+    /// key that matches no position it could be asked for, except by a 64-bit accident).
+    #[inline]
+    fn load(&self) -> (u64, Data) {
+        let data = self.data.load(Ordering::Relaxed);
+        let key = self.check.load(Ordering::Relaxed) ^ data;
+        (key, Data::unpack(data))
+    }
+
+    #[inline]
+    fn save(&self, key: u64, d: Data) {
+        let data = d.pack();
+        self.check.store(key ^ data, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
+    }
 }
 
 const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
 
-/// A fixed-size hash table of search results. One slot per index; a new result replaces the
-/// old one when it comes from a newer search, is for the same position, or is at least as
-/// deep.
+/// A fixed-size hash table of search results, shared by the threads of one search (every
+/// method takes `&self`; entries are atomic pairs, see [`TranspositionTable::probe`]). One
+/// slot per index; a new result replaces the old one when it comes from a newer search, is
+/// for the same position, or is at least as deep.
 pub struct TranspositionTable {
     slots: Vec<Slot>,
-    age: u8,
+    age: AtomicU8,
 }
 
 impl TranspositionTable {
@@ -55,8 +107,8 @@ impl TranspositionTable {
     pub fn new(mib: usize) -> TranspositionTable {
         let n = (mib.max(1) * 1024 * 1024 / SLOT_BYTES).max(1);
         TranspositionTable {
-            slots: vec![Slot::default(); n],
-            age: 0,
+            slots: (0..n).map(|_| Slot::default()).collect(),
+            age: AtomicU8::new(0),
         }
     }
 
@@ -65,15 +117,20 @@ impl TranspositionTable {
         self.slots.len() * SLOT_BYTES / (1024 * 1024)
     }
 
-    /// Empties the table (for a new game).
-    pub fn clear(&mut self) {
-        self.slots.iter_mut().for_each(|s| *s = Slot::default());
-        self.age = 0;
+    /// Empties the table (for a new game). Not to be called while a search runs.
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s.check.store(0, Ordering::Relaxed);
+            s.data.store(0, Ordering::Relaxed);
+        }
+        self.age.store(0, Ordering::Relaxed);
     }
 
     /// Marks the start of a new search, so older entries become preferred for replacement.
-    pub fn new_search(&mut self) {
-        self.age = (self.age + 1) & 0x3f;
+    /// Called once per search, by the main thread only.
+    pub fn new_search(&self) {
+        let age = self.age.load(Ordering::Relaxed);
+        self.age.store((age + 1) & 0x3f, Ordering::Relaxed);
     }
 
     #[inline]
@@ -81,11 +138,13 @@ impl TranspositionTable {
         ((key as u128 * self.slots.len() as u128) >> 64) as usize
     }
 
-    /// Looks up `key`; returns the stored entry when the full key matches.
+    /// Looks up `key`; returns the stored entry when the full key matches. The two words
+    /// of a slot are read without a lock: a slot half-written by another thread does not
+    /// match, so a probe never mixes two positions' data.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let s = self.slots[self.index(key)];
-        if s.key != key || s.flags & 3 == 0 {
+        let (k, s) = self.slots[self.index(key)].load();
+        if k != key || s.flags & 3 == 0 {
             return None;
         }
         let bound = match s.flags & 3 {
@@ -109,14 +168,15 @@ impl TranspositionTable {
     /// Stores a result for `key`: score and eval in centipawns (clamped to 16 bits), depth
     /// in plies. Keeps the old move when the new result has none for the same position.
     #[inline]
-    pub fn store(&mut self, key: u64, entry: Entry) {
-        let i = self.index(key);
-        let old = self.slots[i];
-        let same = old.key == key;
+    pub fn store(&self, key: u64, entry: Entry) {
+        let slot = &self.slots[self.index(key)];
+        let (old_key, old) = slot.load();
+        let age = self.age.load(Ordering::Relaxed);
+        let same = old_key == key;
         let old_age = old.flags >> 2;
         let replace = old.flags & 3 == 0
             || same
-            || old_age != self.age
+            || old_age != age
             || entry.depth + 2 >= old.depth as i32
             || entry.bound == Bound::Exact;
         if !replace {
@@ -132,22 +192,28 @@ impl TranspositionTable {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        self.slots[i] = Slot {
+        slot.save(
             key,
-            mv,
-            score: entry.score.clamp(i16::MIN as i32 + 1, i16::MAX as i32) as i16,
-            eval: entry.eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
-            depth: entry.depth.clamp(-1, 127) as i8,
-            flags: bound_bits | (self.age << 2),
-        };
+            Data {
+                mv,
+                score: entry.score.clamp(i16::MIN as i32 + 1, i16::MAX as i32) as i16,
+                eval: entry.eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+                depth: entry.depth.clamp(-1, 127) as i8,
+                flags: bound_bits | (age << 2),
+            },
+        );
     }
 
     /// Returns how full the table is, in permille of a sample of slots used by this search.
     pub fn hashfull(&self) -> u32 {
         let n = self.slots.len().min(1000);
+        let age = self.age.load(Ordering::Relaxed);
         let used = self.slots[..n]
             .iter()
-            .filter(|s| s.flags & 3 != 0 && s.flags >> 2 == self.age)
+            .filter(|s| {
+                let (_, d) = s.load();
+                d.flags & 3 != 0 && d.flags >> 2 == age
+            })
             .count();
         (used * 1000 / n.max(1)) as u32
     }
@@ -159,7 +225,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds_entries() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         let m: Move = "h2e2".parse().unwrap();
         let e = Entry {
             mv: Some(m),
@@ -174,5 +240,43 @@ mod tests {
         assert!(tt.size_mib() <= 1);
         tt.clear();
         assert_eq!(tt.probe(0xdead_beef_1234_5678), None);
+    }
+
+    #[test]
+    fn packing_round_trips_extreme_values() {
+        let tt = TranspositionTable::new(1);
+        let m: Move = "a0a9".parse().unwrap();
+        for (score, eval, depth) in [(-32767, i16::MIN as i32, -1), (32767, 32767, 127)] {
+            let key = 0x0123_4567_89ab_cdef ^ score as u64;
+            let e = Entry {
+                mv: Some(m),
+                score,
+                eval,
+                depth,
+                bound: Bound::Upper,
+            };
+            tt.store(key, e);
+            assert_eq!(tt.probe(key), Some(e));
+        }
+    }
+
+    #[test]
+    fn a_torn_slot_matches_no_key() {
+        let tt = TranspositionTable::new(1);
+        let key = 0xfeed_f00d_0000_0001;
+        tt.store(
+            key,
+            Entry {
+                mv: None,
+                score: 5,
+                eval: 5,
+                depth: 3,
+                bound: Bound::Exact,
+            },
+        );
+        // Another thread's data word lands without its check word.
+        let slot = &tt.slots[tt.index(key)];
+        slot.data.store(0x1234_5678_9abc_def1, Ordering::Relaxed);
+        assert_eq!(tt.probe(key), None);
     }
 }

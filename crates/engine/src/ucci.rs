@@ -24,7 +24,7 @@ use crate::protocol::{
     clip, count, count32, depth, parse_moves, parse_position, read_line, tokens, Line, Out,
     ECHO_CHARS, MAX_INPUT_LINE,
 };
-use crate::search::{Info, Score, MATE};
+use crate::search::{Info, Score, MATE, MAX_THREADS};
 use crate::uci::{ENGINE_AUTHOR, ENGINE_NAME};
 use std::io::{BufRead, Write};
 use xiangqi::{Move, Position};
@@ -254,8 +254,9 @@ impl<W: Write + Send + 'static, E: Write> Session<W, E> {
                 self.out.say(&format!(
                     "option hashsize type spin min 1 max {MAX_HASH_MIB} default {DEFAULT_HASH_MIB}"
                 ));
-                self.out
-                    .say("option threads type spin min 1 max 1 default 1");
+                self.out.say(&format!(
+                    "option threads type spin min 1 max {MAX_THREADS} default 1"
+                ));
                 self.out.say("option level type spin min 1 max 5 default 5");
                 self.out.say("option newgame type button");
                 self.out.say("ucciok");
@@ -335,7 +336,16 @@ impl<W: Write + Send + 'static, E: Write> Session<W, E> {
                 Some(n) if n >= 1 => self.engine.set_hash(n as usize),
                 _ => self.report("hashsize needs a positive number of MiB"),
             },
-            "threads" => {}
+            "threads" => match number {
+                Some(n) if n > MAX_THREADS as i64 => {
+                    self.report(&format!(
+                        "threads {n} is over the maximum; using {MAX_THREADS}"
+                    ));
+                    self.engine.set_threads(MAX_THREADS);
+                }
+                Some(n) if n >= 1 => self.engine.set_threads(n as usize),
+                _ => self.report(&format!("threads needs 1-{MAX_THREADS}")),
+            },
             "level" => match number {
                 Some(n) if (1..=5).contains(&n) => {
                     self.level = n as u8;

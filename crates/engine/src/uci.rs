@@ -23,7 +23,7 @@ use crate::protocol::{
     clip, count, count32, depth, parse_position, read_line, time_value, tokens, Line, Out,
     ECHO_CHARS, MAX_INPUT_LINE,
 };
-use crate::search::{Info, Score};
+use crate::search::{Info, Score, MAX_THREADS};
 use std::io::{BufRead, Write};
 use xiangqi::{Move, Position};
 
@@ -197,8 +197,9 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.out.say(&format!(
                     "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"
                 ));
-                self.out
-                    .say("option name Threads type spin default 1 min 1 max 1024");
+                self.out.say(&format!(
+                    "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+                ));
                 self.out
                     .say("option name Level type spin default 5 min 1 max 5");
                 self.out.say(&format!(
@@ -259,13 +260,16 @@ impl<W: Write + Send + 'static> Session<W> {
                     .say(&format!("info string Hash needs 1-{MAX_HASH_MIB} (MiB)")),
             },
             "threads" => match number(value) {
-                Some(n) if n >= 1 => {
-                    if n > 1 {
-                        self.out
-                            .say("info string Threads: this engine searches with 1 thread");
-                    }
+                Some(n) if n > MAX_THREADS as i64 => {
+                    self.out.say(&format!(
+                        "info string Threads {n} is over the maximum; using {MAX_THREADS}"
+                    ));
+                    self.engine.set_threads(MAX_THREADS);
                 }
-                _ => self.out.say("info string Threads needs a positive number"),
+                Some(n) if n >= 1 => self.engine.set_threads(n as usize),
+                _ => self
+                    .out
+                    .say(&format!("info string Threads needs 1-{MAX_THREADS}")),
             },
             "level" => match number(value) {
                 Some(n) if (1..=5).contains(&n) => {

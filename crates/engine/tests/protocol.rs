@@ -340,3 +340,24 @@ fn ucci_bye_extras_and_usemillisec_spellings() {
     let (_, err) = ucci_session("setoption usemillisec maybe\n");
     assert!(err.contains("usemillisec"), "{err}");
 }
+
+#[test]
+fn threads_option_searches_with_helpers_and_clamps() {
+    let lines = uci_session(
+        "setoption name Threads value 2\nposition startpos moves h2e2\ngo depth 5\nisready\nsetoption name Threads value 100000\nsetoption name Threads value 0\n",
+    );
+    let m: Move = bestmoves(&lines)[0].parse().unwrap();
+    assert!(after(&["h2e2"]).legal_moves().contains(&m));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("info string Threads 100000 is over the maximum")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("info string Threads needs 1-")));
+    let (lines, err) = ucci_session(
+        "ucci\nsetoption threads 2\nposition startpos\ngo depth 4\nsetoption threads x\n",
+    );
+    let m: Move = bestmoves(&lines)[0].parse().unwrap();
+    assert!(Position::start().legal_moves().contains(&m));
+    assert!(err.contains("threads needs 1-"), "{err}");
+}

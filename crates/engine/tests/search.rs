@@ -271,3 +271,144 @@ fn every_level_plays_legal_moves() {
         assert!(pos.legal_moves().contains(&r.best.unwrap()), "level {n}");
     }
 }
+
+/// Counts, over `seeds` seeds, how often level 1 plays `capture` in `fen`; every move it
+/// plays must be legal.
+fn beginner_plays(fen: &str, capture: &str, seeds: u64) -> usize {
+    let legal = Position::from_fen(fen).unwrap().legal_moves();
+    let mut searcher = Searcher::new(1);
+    let mut hits = 0;
+    for seed in 0..seeds {
+        let req = SearchRequest {
+            start: Position::from_fen(fen).unwrap(),
+            moves: Vec::new(),
+            banned: Vec::new(),
+            limits: Limits::default(),
+        };
+        let best = searcher
+            .search_level(&req, &Level::new(1, seed * 7919 + 1), &mut |_| {})
+            .best
+            .unwrap();
+        assert!(legal.contains(&best), "seed {seed}: {best}");
+        hits += usize::from(best.to_string() == capture);
+    }
+    hits
+}
+
+#[test]
+fn beginner_takes_a_piece_left_en_prise_most_of_the_time() {
+    // A Black chariot, then a Black horse, undefended on Red's chariot's file.
+    let chariot = beginner_plays("4k4/9/9/9/9/r8/9/9/9/R2K5 w", "a0a4", 100);
+    assert!(chariot >= 80, "took the chariot {chariot}/100");
+    let horse = beginner_plays("4k4/9/9/9/n8/9/9/9/9/R2K5 w", "a0a5", 100);
+    assert!(horse >= 60, "took the horse {horse}/100");
+}
+
+#[test]
+fn beginner_often_leaves_a_piece_en_prise() {
+    // Red's chariot on a4 is attacked by Black's cannon (screened by the soldier on a7);
+    // a careful player moves it away (or takes the cannon's screen), a beginner often
+    // does something else.
+    let fen = "4k4/9/9/c8/p8/R8/6P2/4N4/9/3K5 w";
+    let pos = Position::from_fen(fen).unwrap();
+    let legal = pos.legal_moves();
+    let mut searcher = Searcher::new(1);
+    let mut left_en_prise = 0;
+    for seed in 0..100 {
+        let req = SearchRequest {
+            start: pos.clone(),
+            moves: Vec::new(),
+            banned: Vec::new(),
+            limits: Limits::default(),
+        };
+        let best = searcher
+            .search_level(&req, &Level::new(1, seed), &mut |_| {})
+            .best
+            .unwrap();
+        assert!(legal.contains(&best));
+        left_en_prise += usize::from(best.from.to_string() != "a4");
+    }
+    let full = search(fen, &[], Limits::depth(4), &Level::full());
+    assert_eq!(
+        full.best.unwrap().from.to_string(),
+        "a4",
+        "full strength saves it"
+    );
+    assert!(
+        (10..=90).contains(&left_en_prise),
+        "left the chariot en prise {left_en_prise}/100"
+    );
+}
+
+#[test]
+fn a_random_move_level_plays_legal_moves_without_searching() {
+    let mut level = Level::new(1, 3);
+    level.random_permille = 1000;
+    let mut searcher = Searcher::new(1);
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..40 {
+        level.seed = seed;
+        let req = SearchRequest {
+            start: Position::start(),
+            limits: Limits::default(),
+            ..SearchRequest::default()
+        };
+        let r = searcher.search_level(&req, &level, &mut |_| {});
+        assert_eq!(r.nodes, 0);
+        let best = r.best.unwrap();
+        assert!(Position::start().legal_moves().contains(&best));
+        seen.insert(best);
+    }
+    assert!(seen.len() >= 10, "{} distinct moves", seen.len());
+}
+
+#[test]
+fn two_threads_find_mates_in_two_with_legal_moves() {
+    for fen in [
+        "4k4/9/9/9/9/9/9/9/R8/1R1K5 w",
+        "3aka3/9/9/3N5/9/9/9/9/R8/5K3 w",
+    ] {
+        let mut searcher = Searcher::new(4);
+        searcher.set_threads(2);
+        assert_eq!(searcher.threads(), 2);
+        let req = SearchRequest {
+            start: Position::from_fen(fen).unwrap(),
+            limits: Limits::depth(5),
+            ..SearchRequest::default()
+        };
+        let r = searcher.search(&req, &mut |_| {});
+        assert_eq!(Score::from_internal(r.score), Score::Mate(2), "{fen}");
+        let mut pos = Position::from_fen(fen).unwrap();
+        let best = r.best.unwrap();
+        assert!(pos.legal_moves().contains(&best), "{fen}: {best}");
+        pos.make_move(best);
+        assert!(defender_lost(&mut pos, 2), "{fen}: {best} keeps the mate");
+    }
+}
+
+#[test]
+fn threaded_searches_stop_in_time_and_count_the_helpers_nodes() {
+    let mut searcher = Searcher::new(4);
+    searcher.set_threads(3);
+    let req = SearchRequest {
+        start: Position::start(),
+        limits: Limits::movetime(200),
+        ..SearchRequest::default()
+    };
+    let start = Instant::now();
+    let r = searcher.search(&req, &mut |_| {});
+    assert!(start.elapsed() < Duration::from_millis(1000));
+    assert!(Position::start().legal_moves().contains(&r.best.unwrap()));
+    assert!(r.nodes > 0);
+    // Back to one thread: the same search as a fresh single-threaded searcher.
+    searcher.set_threads(1);
+    searcher.clear();
+    let req = SearchRequest {
+        start: Position::start(),
+        limits: Limits::depth(5),
+        ..SearchRequest::default()
+    };
+    let a = searcher.search(&req, &mut |_| {});
+    let b = Searcher::new(4).search(&req, &mut |_| {});
+    assert_eq!((a.best, a.nodes), (b.best, b.nodes));
+}
