@@ -483,3 +483,24 @@ async fn resignation_then_a_new_round_by_agreement() {
     let none = http::get(s.addr, &format!("/api/rooms/{}/game?round=9", t.code)).await;
     assert_eq!(none.status, 404, "{}", none.text());
 }
+
+#[tokio::test]
+async fn a_flood_is_rate_limited_and_the_connection_survives() {
+    let s = common::start().await;
+    let mut t = table(s.addr, &json!({})).await;
+    // 60 messages at once: the burst (40) passes, the rest are refused as rate_limited.
+    for _ in 0..60 {
+        t.red.send(&json!({"t": "draw", "action": "decline"})).await;
+    }
+    let mut codes = Vec::new();
+    for _ in 0..60 {
+        let m = t.red.recv_significant().await;
+        assert_eq!(m["t"], "error", "{m}");
+        codes.push(m["code"].as_str().unwrap().to_string());
+    }
+    let limited = codes.iter().filter(|c| *c == "rate_limited").count();
+    assert!(limited >= 10, "{codes:?}");
+    assert!(codes.iter().all(|c| c == "rate_limited" || c == "no_offer"));
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    t.play(0, &["h2e2", "h9g7"]).await;
+}
