@@ -14,7 +14,21 @@ import { copyText, pieceStyleToggle } from './game-ui.js';
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
-const code = decodeURIComponent(location.pathname.replace(/\/+$/, '').split('/').pop() ?? '');
+/**
+ * Decodes a path segment; a malformed escape (`%E0%A4%A`) is kept as typed, so the server
+ * answers "not found" instead of the page throwing.
+ * @param {string} text
+ * @returns {string}
+ */
+function safeDecode(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+const code = safeDecode(location.pathname.replace(/\/+$/, '').split('/').pop() ?? '');
 /** @type {RoomGame|null} */
 let room = null;
 

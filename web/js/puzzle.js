@@ -19,7 +19,21 @@ const friendBtn = /** @type {HTMLButtonElement} */ (byId('play-friend'));
 const shareUrl = /** @type {HTMLInputElement} */ (byId('share-url'));
 
 const board = new Board(byId('puzzle-board'), { label: 'Puzzle position', interactive: false });
-const id = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
+/**
+ * Decodes a path segment; a malformed escape (`%E0%A4%A`) is kept as typed, so the server
+ * answers "not found" instead of the page throwing.
+ * @param {string} text
+ * @returns {string}
+ */
+function safeDecode(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+const id = safeDecode(location.pathname.split('/').filter(Boolean).pop() || '');
 shareUrl.value = location.href;
 
 /** @type {string | null} */

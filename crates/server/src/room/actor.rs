@@ -214,6 +214,7 @@ impl Actor {
             Command::Gone { conn } => {
                 if let Some(c) = self.conns.remove(&conn) {
                     if c.color.is_some() {
+                        self.sync_clock();
                         self.broadcast_presence();
                     }
                 }
@@ -256,6 +257,7 @@ impl Actor {
         if let Some(c) = self.conns.remove(&conn) {
             let _ = c.tx.try_send(Outgoing::Close);
             if c.color.is_some() {
+                self.sync_clock();
                 self.broadcast_presence();
             }
         }
@@ -358,7 +360,32 @@ impl Actor {
             }
         }
         if color.is_some() {
+            self.sync_clock();
             self.broadcast_presence();
+        }
+    }
+
+    /// Pauses the running clock while the player who waits for the move is away (the side
+    /// to move could not move anyway: moves need both players), and restarts it when they
+    /// are back. Without this, leaving would win on time.
+    fn sync_clock(&mut self) {
+        let game = &self.state.game;
+        if self.state.clocks.is_none() || game.status().is_over() || game.plies().is_empty() {
+            return;
+        }
+        let turn = game.position().turn();
+        let waiting_here = self.connected()[!turn] || self.is_computer(!turn);
+        let now = Instant::now();
+        match (self.state.clock_since.is_some(), waiting_here) {
+            (true, false) => {
+                let left = self.state.remaining_ms(turn, now).unwrap_or(0).max(0);
+                if let Some(clocks) = self.state.clocks.as_mut() {
+                    clocks[turn] = left;
+                }
+                self.state.clock_since = None;
+            }
+            (false, true) => self.state.clock_since = Some(now),
+            _ => {}
         }
     }
 

@@ -70,6 +70,12 @@ async fn create(
 ) -> Result<(StatusCode, Json<Created>), AppError> {
     let rules = rule_set(req.rules.as_deref())?;
     let start = start_position(req.fen.as_deref())?;
+    if start.legal_moves().is_empty() {
+        return Err(AppError::InvalidFen {
+            message: "the side to move has no legal move: the game would be over at once".into(),
+            problems: vec!["the side to move has no legal move".into()],
+        });
+    }
     if let Some(tc) = req.time_control {
         if tc.initial_s == 0 || tc.initial_s > MAX_INITIAL_S || tc.increment_s > MAX_INCREMENT_S {
             return Err(AppError::InvalidField(format!(
@@ -132,7 +138,15 @@ async fn create(
     Err(AppError::Internal("no free room code after 5 tries".into()))
 }
 
+/// Argon2 needs about 19 MiB per hash: at most this many run at once, so a flood of joins
+/// cannot exhaust memory (the rest wait their turn).
+static ARGON2_SLOTS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+
 async fn hash_password(password: String) -> Result<String, AppError> {
+    let _slot = ARGON2_SLOTS
+        .acquire()
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))?;
     tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut rand::rngs::OsRng);
         Argon2::default()
@@ -145,6 +159,10 @@ async fn hash_password(password: String) -> Result<String, AppError> {
 }
 
 async fn verify_password(hash: String, password: String) -> Result<bool, AppError> {
+    let _slot = ARGON2_SLOTS
+        .acquire()
+        .await
+        .map_err(|e| AppError::Internal(e.to_string()))?;
     tokio::task::spawn_blocking(move || {
         let parsed =
             PasswordHash::new(&hash).map_err(|e| AppError::Internal(format!("argon2: {e}")))?;
