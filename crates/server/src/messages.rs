@@ -1,6 +1,7 @@
 //! The WebSocket messages, one type per direction: [`ClientMessage`] is parsed here and
 //! nowhere else, [`ServerMessage`] is written here and nowhere else. See `docs/protocol.md`.
 
+use crate::room::event::Event;
 use crate::room::snapshot::{GameSnapshot, Players};
 use serde::{Deserialize, Serialize};
 use xiangqi::Color;
@@ -225,6 +226,16 @@ pub enum ServerMessage<'a> {
         /// The colour this connection plays, or `None` for a watcher.
         you: Option<Side>,
         /// The game.
+        game: &'a GameSnapshot,
+    },
+    /// One numbered change, with the snapshot after it.
+    Event {
+        /// The event's number.
+        v: u64,
+        /// What happened (its `kind` and fields sit at the top level of the message).
+        #[serde(flatten)]
+        event: &'a Event,
+        /// The game after the change.
         game: &'a GameSnapshot,
     },
     /// A player connected or disconnected.

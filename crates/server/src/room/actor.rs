@@ -11,7 +11,6 @@ use crate::ids::{SeatHash, SeatToken};
 use crate::messages::{ClientMessage, ErrorCode, OfferAction, ServerMessage, Side};
 use crate::store::{Store, StoreError};
 use crate::wall_clock::WallClock;
-use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
@@ -110,6 +109,14 @@ pub enum Command {
     Shutdown,
 }
 
+/// A recently sent event, kept for reconnecting clients and resent moves.
+struct Recent {
+    v: u64,
+    /// For a move: its round and ply, so a resent move finds its confirmation.
+    move_at: Option<(u32, usize)>,
+    text: Arc<str>,
+}
+
 struct Conn {
     color: Option<Color>,
     tx: mpsc::Sender<Outgoing>,
@@ -129,7 +136,7 @@ pub struct Actor {
     state: RoomState,
     seats: ByColor<Option<SeatHash>>,
     conns: HashMap<ConnId, Conn>,
-    recent: VecDeque<(u64, Arc<str>)>,
+    recent: VecDeque<Recent>,
     store: Store,
     wall: WallClock,
     computer: ComputerPool,
@@ -325,12 +332,12 @@ impl Actor {
         }
         let missed: Option<Vec<Arc<str>>> = (v > 0 && v < self.state.v)
             .then(|| {
-                let first = self.recent.front().map_or(u64::MAX, |(n, _)| *n);
+                let first = self.recent.front().map_or(u64::MAX, |r| r.v);
                 (first <= v + 1).then(|| {
                     self.recent
                         .iter()
-                        .filter(|(n, _)| *n > v)
-                        .map(|(_, t)| Arc::clone(t))
+                        .filter(|r| r.v > v)
+                        .map(|r| Arc::clone(&r.text))
                         .collect()
                 })
             })
@@ -587,11 +594,12 @@ impl Actor {
     }
 
     fn recent_move_event(&self, ply: usize) -> Option<Arc<str>> {
-        self.recent.iter().rev().find_map(|(_, text)| {
-            let v: Value = serde_json::from_str(text).ok()?;
-            (v["kind"] == "move" && v["ply"] == ply && v["game"]["round"] == self.state.round)
-                .then(|| Arc::clone(text))
-        })
+        let at = Some((self.state.round, ply));
+        self.recent
+            .iter()
+            .rev()
+            .find(|r| r.move_at == at)
+            .map(|r| Arc::clone(&r.text))
     }
 
     /// Plays legal move `m` of `color` at ply `ply`, or records the flag fall if `color`'s
@@ -657,20 +665,25 @@ impl Actor {
             return Err(Refusal::new(ErrorCode::Internal, "internal error"));
         }
         let game = self.snapshot();
-        let mut msg = serde_json::to_value(&event).unwrap_or(Value::Null);
-        if let Value::Object(map) = &mut msg {
-            map.insert("t".into(), "event".into());
-            map.insert("v".into(), v.into());
-            map.insert(
-                "game".into(),
-                serde_json::to_value(&game).unwrap_or(Value::Null),
-            );
+        let text: Arc<str> = ServerMessage::Event {
+            v,
+            event: &event,
+            game: &game,
         }
-        let text: Arc<str> = msg.to_string().into();
+        .to_json()
+        .into();
+        let move_at = match &event {
+            Event::Move { ply, .. } => Some((self.state.round, *ply)),
+            _ => None,
+        };
         if self.recent.len() == RECENT_EVENTS {
             self.recent.pop_front();
         }
-        self.recent.push_back((v, Arc::clone(&text)));
+        self.recent.push_back(Recent {
+            v,
+            move_at,
+            text: Arc::clone(&text),
+        });
         self.broadcast(&text);
         self.maybe_think();
         Ok(())

@@ -177,13 +177,10 @@ pub fn build(row: &RoomRow) -> Result<(RoomState, ByColor<Option<SeatHash>>), St
     let bad = |what: &str| StoreError(format!("room {}: bad {what}", row.code));
     let rules = row.rules.parse().map_err(|_| bad("rule set"))?;
     let start = Position::from_fen(&row.start_fen).map_err(|_| bad("start FEN"))?;
-    let time_control = match (row.initial_ms, row.increment_ms) {
-        (Some(i), Some(inc)) => Some(TimeControl {
-            initial_s: u32::try_from(i / 1000).map_err(|_| bad("initial time"))?,
-            increment_s: u32::try_from(inc / 1000).map_err(|_| bad("increment"))?,
-        }),
-        _ => None,
-    };
+    let time_control = TimeControl::from_ms(row.initial_ms, row.increment_ms);
+    if time_control.is_none() && row.initial_ms.is_some() {
+        return Err(bad("time control"));
+    }
     let computer = match (row.computer_level, row.computer_color.as_deref()) {
         (Some(level), Some(color)) => Some(ComputerSeat {
             level: u8::try_from(level).map_err(|_| bad("computer level"))?,

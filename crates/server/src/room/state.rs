@@ -16,6 +16,16 @@ pub struct TimeControl {
     pub increment_s: u32,
 }
 
+impl TimeControl {
+    /// Reads a time control as stored (milliseconds); `None` when untimed or out of range.
+    pub fn from_ms(initial_ms: Option<i64>, increment_ms: Option<i64>) -> Option<TimeControl> {
+        Some(TimeControl {
+            initial_s: u32::try_from(initial_ms? / 1000).ok()?,
+            increment_s: u32::try_from(increment_ms? / 1000).ok()?,
+        })
+    }
+}
+
 /// The engine's seat in a computer room.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct ComputerSeat {

@@ -37,13 +37,7 @@ async fn lobby(State(app): State<AppState>) -> Result<Json<Lobby>, AppError> {
         .map(|r| LobbyRoom {
             code: r.code,
             rules: r.rules,
-            time_control: match (r.initial_ms, r.increment_ms) {
-                (Some(i), Some(inc)) => Some(TimeControl {
-                    initial_s: u32::try_from(i / 1000).unwrap_or(0),
-                    increment_s: u32::try_from(inc / 1000).unwrap_or(0),
-                }),
-                _ => None,
-            },
+            time_control: TimeControl::from_ms(r.initial_ms, r.increment_ms),
             has_password: r.has_password,
             created_at: r.created_at,
         })
