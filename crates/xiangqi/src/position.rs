@@ -456,14 +456,29 @@ impl Position {
     /// uncover an attack (blocking a chariot, facing general or horse leg, or one of a
     /// cannon's two screens); and the empty points that would become a cannon's only screen.
     fn danger(&self) -> Danger {
-        let us = self.turn;
+        let mut d = self.danger_to(self.turn);
+        d.pinned = d.pinned & self.board.by_color(self.turn);
+        d
+    }
+
+    /// Returns the pieces of either colour whose leaving their point would expose `color`'s
+    /// general to an attack: a piece between it and an enemy chariot or facing general, on
+    /// the leg of an enemy horse aimed at it, or one of two screens before an enemy cannon.
+    /// The enemy's own pieces among them give discovered check by moving; `color`'s are
+    /// pinned. Used by the chase rules (`game/threats.rs`).
+    pub(crate) fn general_blockers(&self, color: Color) -> Bitboard {
+        self.danger_to(color).pinned
+    }
+
+    /// Finds the dangers to `us`'s general as [`Position::danger`] does, whichever side is to
+    /// move; `pinned` is not masked to `us`'s pieces.
+    fn danger_to(&self, us: Color) -> Danger {
         let them = !us;
         let k = self.generals[us].index();
         let chariot = code(Piece::new(them, Role::Chariot));
         let cannon = code(Piece::new(them, Role::Cannon));
         let general = code(Piece::new(them, Role::General));
         let horse = code(Piece::new(them, Role::Horse));
-        let own = self.board.by_color(us);
         let mut d = Danger {
             in_check: false,
             pinned: Bitboard::EMPTY,
@@ -528,7 +543,6 @@ impl Position {
         if !d.in_check {
             d.in_check = self.soldier_attacks_general(k, them);
         }
-        d.pinned = d.pinned & own;
         d
     }
 
@@ -627,6 +641,55 @@ impl Position {
         }
         let k = self.generals[us];
         steps(&GENERAL_MOVES[k.index()], k);
+    }
+
+    /// Returns the occupied points, of either colour, that the piece on `from` could capture
+    /// by its rule of movement if an enemy piece stood there (the points it attacks or
+    /// defends), whichever side is to move. The general's capture along an open file is left
+    /// out. Empty when `from` is empty.
+    pub fn attacks_from(&self, from: Square) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        let Some(piece) = self.board.piece_at(from) else {
+            return out;
+        };
+        let occupied = |q: u8| self.board.code_at(q as usize) != 0;
+        let mut add = |q: u8| {
+            if let Some(s) = Square::from_index(q as usize) {
+                out.insert(s);
+            }
+        };
+        let f = from.index();
+        match piece.role {
+            Role::Chariot | Role::Cannon => {
+                let screens = usize::from(piece.role == Role::Cannon);
+                for ray in &RAYS[f] {
+                    if let Some(&q) = ray.as_slice().iter().filter(|&&q| occupied(q)).nth(screens) {
+                        add(q);
+                    }
+                }
+            }
+            Role::Horse => {
+                for &(leg, to) in HORSE_MOVES[f].as_slice() {
+                    if !occupied(leg) && occupied(to) {
+                        add(to);
+                    }
+                }
+            }
+            role => {
+                let table = match role {
+                    Role::Elephant => &ELEPHANT_MOVES[f],
+                    Role::Advisor => &ADVISOR_MOVES[f],
+                    Role::General => &GENERAL_MOVES[f],
+                    _ => &SOLDIER_MOVES[piece.color.index()][f],
+                };
+                for &(block, to) in table.as_slice() {
+                    if (block == to || !occupied(block)) && occupied(to) {
+                        add(to);
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Tells whether `m` is legal here, by the rules of movement checked one move at a time

@@ -18,17 +18,19 @@
 //! # Ok::<(), xiangqi::game::ReplayError>(())
 //! ```
 
+mod explain;
 mod material;
 mod repetition;
 mod rule_set;
 mod status;
 mod threats;
 
+pub use explain::{sentence, warning_sentence, CyclePly, CycleReport, PlyKind};
 pub use material::is_insufficient_material;
-pub use repetition::Conduct;
+pub use repetition::{conduct, judge_cycle, Conduct, CycleStep, Ruling};
 pub use rule_set::{RuleSet, UnknownRuleSet};
 pub use status::{GameResult, Reason, Status};
-pub use threats::{threats_of_move, Threats};
+pub use threats::{is_chase, threats_of_move, Threats};
 
 use crate::{Color, IllegalMove, Move, ParseMoveError, Piece, Position, Role};
 use std::fmt;
@@ -403,7 +405,8 @@ impl Game {
             );
         }
         let mut warning = None;
-        if let Some(status) = self.judge_repetition(&mut warning) {
+        let mut report = None;
+        if let Some(status) = self.judge_repetition(&mut warning, &mut report) {
             return status;
         }
         let limit = self.rules.move_limit();
@@ -440,13 +443,18 @@ impl Game {
         }
         Status {
             warning,
+            cycle: report,
             ..Status::ongoing()
         }
     }
 
     /// Judges a repetition of the current position, if there is one; a warning (third
-    /// occurrence under wxf-2018) is written to `warning`.
-    fn judge_repetition(&self, warning: &mut Option<String>) -> Option<Status> {
+    /// occurrence under wxf-2018) is written to `warning`, with its report to `report`.
+    fn judge_repetition(
+        &self,
+        warning: &mut Option<String>,
+        report: &mut Option<CycleReport>,
+    ) -> Option<Status> {
         let key = self.position.key();
         // Positions by index: 0 is the start, i is after ply i.
         let occurrences: Vec<usize> = std::iter::once(self.start.key())
@@ -465,51 +473,62 @@ impl Game {
             return None;
         };
         let cycle = &self.plies[first..];
-        let ruling = repetition::rule(cycle, self.rules, &self.position);
-        let span = format!(
-            "the position after ply {first} occurred {n} times (plies {}–{})",
-            first + 1,
-            self.plies.len()
-        );
-        let words = |c: Color| repetition::describe(cycle, c, ruling.conduct[c.index()]);
-        let detail = format!("{}; {}", words(Color::Red), words(Color::Black));
-        if n < deciding {
-            if ruling.result != GameResult::Draw {
-                let offender = match ruling.result {
-                    GameResult::RedWins => Color::Black,
-                    _ => Color::Red,
-                };
-                *warning = Some(format!(
-                    "{offender} is repeating with {}: {span}; {detail}. Repeating once more loses.",
-                    match ruling.reason {
-                        Reason::PerpetualCheck => "perpetual check",
-                        _ => "a perpetual chase",
-                    }
-                ));
-            }
+        let steps: Vec<CycleStep> = cycle.iter().map(PlyRecord::step).collect();
+        let ruling = judge_cycle(&steps, self.rules);
+        if n < deciding && ruling.result == GameResult::Draw {
             return None;
         }
-        let head = match (ruling.result, ruling.reason) {
-            (GameResult::Draw, _) => "Drawn by repetition".to_string(),
-            (r, reason) => {
-                let loser = if r == GameResult::RedWins {
-                    Color::Black
-                } else {
-                    Color::Red
-                };
-                let what = if reason == Reason::PerpetualCheck {
-                    "perpetual check"
-                } else {
-                    "perpetual chase"
-                };
-                format!("{loser} loses by {what}")
-            }
-        };
-        Some(Status::over(
-            ruling.result,
-            ruling.reason,
-            format!("{head}: {span}; {detail}"),
-        ))
+        let cycle_report = self.cycle_report(first, n, &ruling);
+        if n < deciding {
+            *warning = warning_sentence(&cycle_report);
+            *report = Some(cycle_report);
+            return None;
+        }
+        let mut status = Status::over(ruling.result, ruling.reason, sentence(&cycle_report));
+        status.cycle = Some(cycle_report);
+        Some(status)
+    }
+
+    /// Builds the report of the cycle that starts after position `first` (0 is the start)
+    /// and ends now, the position having occurred `occurrences` times.
+    fn cycle_report(&self, first: usize, occurrences: usize, ruling: &Ruling) -> CycleReport {
+        let mut pos = self.start.clone();
+        for p in &self.plies[..first] {
+            pos.make_move(p.mv);
+        }
+        let cycle = &self.plies[first..];
+        let mut positions = Vec::with_capacity(cycle.len() + 1);
+        positions.push(pos.clone());
+        for p in cycle {
+            pos.make_move(p.mv);
+            positions.push(pos.clone());
+        }
+        let moves: Vec<(Move, bool, crate::Bitboard)> = cycle
+            .iter()
+            .map(|p| (p.mv, p.check, p.threats.chased))
+            .collect();
+        let black_first = u32::from(self.start.turn() == Color::Black);
+        let fullmoves = self.start.fullmoves();
+        explain::report(
+            &positions,
+            &moves,
+            first + 1,
+            |ply| fullmoves + (ply as u32 - 1 + black_first) / 2,
+            occurrences,
+            ruling,
+        )
+    }
+}
+
+impl PlyRecord {
+    /// Returns what the repetition rules need of this ply.
+    pub fn step(&self) -> CycleStep {
+        CycleStep {
+            mv: self.mv,
+            mover: self.piece.color,
+            check: self.check,
+            chased: self.threats.chased,
+        }
     }
 }
 

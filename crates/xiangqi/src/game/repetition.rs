@@ -1,16 +1,35 @@
 //! Judging a repeated cycle: which side, if any, checked or chased on every move of it.
 //!
-//! WXF 2018, repetition rules (summarised): a repetition is the same arrangement with the same
-//! side to move. A side that gives check with every move of the cycle checks perpetually; a
-//! side that threatens the same enemy piece with every move (checks may be mixed in: "one
-//! check, one chase" is a chase) chases perpetually. One forbidden side loses; when one
-//! side checks and the other chases, the checker must change and so loses; otherwise
-//! (nobody, or both alike) the game is drawn.
+//! WXF 2018, repetition rules (in our words): a repetition is the same arrangement with the
+//! same side to move. A side that gives check with every one of its moves in the cycle
+//! checks perpetually. A side whose every move in the cycle chases one and the same enemy
+//! piece (followed as it runs; several chasers may take turns, see `threats.rs` for what a
+//! chase is) chases perpetually. A move that checks without chasing, threatens mate, or
+//! threatens nothing breaks a chase: "one check, one chase" and "one chase, one idle move"
+//! are allowed. A side that checks perpetually loses, unless the other side checks
+//! perpetually too (draw), and even against a perpetual chase (the checker must change
+//! first). Otherwise a side that chases perpetually loses, unless both do (draw). Anything
+//! else is a draw.
+//!
+//! The judgment works on [`CycleStep`]s, one per ply, so that a search can call it on its own
+//! path as cheaply as a game record does ([`judge_cycle`]).
 
-use super::{GameResult, Reason};
-use super::{PlyRecord, RuleSet};
-use crate::{Bitboard, Color, Piece, Position};
-use std::fmt::Write;
+use super::{GameResult, Reason, RuleSet};
+use crate::{Bitboard, Color, Move};
+
+/// One ply of a cycle as the repetition rules see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CycleStep {
+    /// The move.
+    pub mv: Move,
+    /// The side that played it.
+    pub mover: Color,
+    /// Whether it gave check.
+    pub check: bool,
+    /// The enemy pieces it chased, on their points after the move
+    /// ([`super::threats_of_move`]).
+    pub chased: Bitboard,
+}
 
 /// What one side did over a repeated cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,68 +38,76 @@ pub enum Conduct {
     Allowed,
     /// Every move of the side gave check.
     PerpetualCheck,
-    /// Every move of the side chased the same enemy piece (or gave check); the piece and its
-    /// square at the end of the cycle.
-    PerpetualChase(Piece, crate::Square),
+    /// Every move of the side chased the same enemy piece; its point at the end of the cycle.
+    PerpetualChase(crate::Square),
 }
 
-/// Judges `side`'s conduct over `cycle`, the plies after the first occurrence of the
-/// repeated position up to its latest occurrence, `now` being the position after the last.
-pub fn conduct(cycle: &[PlyRecord], side: Color, judge_chases: bool, now: &Position) -> Conduct {
+impl Conduct {
+    /// Tells whether this conduct is forbidden (perpetual check or chase).
+    pub const fn is_forbidden(self) -> bool {
+        !matches!(self, Conduct::Allowed)
+    }
+}
+
+/// Judges `side`'s conduct over `steps`, the plies after the first counted occurrence of the
+/// repeated position up to its latest occurrence. Chases are judged only with
+/// `judge_chases`.
+pub fn conduct(steps: &[CycleStep], side: Color, judge_chases: bool) -> Conduct {
+    let mut moved = false;
     let mut all_checks = true;
     let mut tracked: Option<Bitboard> = None;
-    let mut chase_kept = judge_chases;
-    for rec in cycle {
-        if rec.piece.color == side {
-            if rec.check {
-                continue;
-            }
-            all_checks = false;
-            let now = match tracked {
-                None => rec.threats.chased,
-                Some(t) => t & rec.threats.chased,
-            };
-            chase_kept &= !now.is_empty();
-            tracked = Some(now);
+    for step in steps {
+        if step.mover == side {
+            moved = true;
+            all_checks &= step.check;
+            tracked = Some(tracked.map_or(step.chased, |t| t & step.chased));
         } else if let Some(t) = tracked.as_mut() {
             // The chased piece may run: the chase follows it to its new point.
-            if t.contains(rec.mv.from) {
-                t.remove(rec.mv.from);
-                t.insert(rec.mv.to);
+            if t.contains(step.mv.from) {
+                t.remove(step.mv.from);
+                t.insert(step.mv.to);
             }
         }
     }
-    let moved = cycle.iter().any(|r| r.piece.color == side);
     if moved && all_checks {
         return Conduct::PerpetualCheck;
     }
-    if chase_kept {
-        if let Some(sq) = tracked.and_then(|t| t.first()) {
-            if let Some(piece) = now.piece_at(sq) {
-                return Conduct::PerpetualChase(piece, sq);
-            }
-        }
+    match tracked.and_then(Bitboard::first) {
+        Some(sq) if judge_chases => Conduct::PerpetualChase(sq),
+        _ => Conduct::Allowed,
     }
-    Conduct::Allowed
 }
 
 /// The ruling on a repetition.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ruling {
     /// Who wins, or a draw.
     pub result: GameResult,
     /// Perpetual check, perpetual chase or plain repetition.
     pub reason: Reason,
-    /// Red's and Black's conduct over the cycle.
+    /// Red's and Black's conduct over the cycle, indexed by [`Color::index`].
     pub conduct: [Conduct; 2],
 }
 
-/// Rules on a cycle under `rules` (see the module docs; `casual` judges only checks);
-/// `now` is the position after the cycle's last ply.
-pub fn rule(cycle: &[PlyRecord], rules: RuleSet, now: &Position) -> Ruling {
-    let red = conduct(cycle, Color::Red, rules.judges_chases(), now);
-    let black = conduct(cycle, Color::Black, rules.judges_chases(), now);
-    let forbidden = |c: Conduct| c != Conduct::Allowed;
+impl Ruling {
+    /// Returns the side that loses, if one does.
+    pub fn loser(&self) -> Option<Color> {
+        match self.result {
+            GameResult::RedWins => Some(Color::Black),
+            GameResult::BlackWins => Some(Color::Red),
+            _ => None,
+        }
+    }
+}
+
+/// Rules on a cycle of `steps` under `rules` (see the module docs; `casual` judges only
+/// checks).
+///
+/// Cost: one pass over the steps, no allocation; a search calls it only after a cheap test
+/// on position keys has found the repetition.
+pub fn judge_cycle(steps: &[CycleStep], rules: RuleSet) -> Ruling {
+    let red = conduct(steps, Color::Red, rules.judges_chases());
+    let black = conduct(steps, Color::Black, rules.judges_chases());
     let loses = |loser: Color, c: Conduct| Ruling {
         result: GameResult::win(!loser),
         reason: match c {
@@ -89,48 +116,83 @@ pub fn rule(cycle: &[PlyRecord], rules: RuleSet, now: &Position) -> Ruling {
         },
         conduct: [red, black],
     };
+    let draw = Ruling {
+        result: GameResult::Draw,
+        reason: Reason::Repetition,
+        conduct: [red, black],
+    };
+    use Conduct::{PerpetualChase as Chase, PerpetualCheck as Check};
     match (red, black) {
-        (r, b) if forbidden(r) && !forbidden(b) => loses(Color::Red, r),
-        (r, b) if forbidden(b) && !forbidden(r) => loses(Color::Black, b),
-        (Conduct::PerpetualCheck, Conduct::PerpetualChase(..)) => loses(Color::Red, red),
-        (Conduct::PerpetualChase(..), Conduct::PerpetualCheck) => loses(Color::Black, black),
-        _ => Ruling {
-            result: GameResult::Draw,
-            reason: Reason::Repetition,
-            conduct: [red, black],
-        },
+        (Check, Check) => draw,
+        (Check, _) => loses(Color::Red, red),
+        (_, Check) => loses(Color::Black, black),
+        (Chase(_), Chase(_)) => draw,
+        (Chase(_), _) => loses(Color::Red, red),
+        (_, Chase(_)) => loses(Color::Black, black),
+        _ => draw,
     }
 }
 
-/// Describes one side's conduct over the cycle in words, listing its plies.
-pub fn describe(cycle: &[PlyRecord], side: Color, conduct: Conduct) -> String {
-    let mut plies = String::new();
-    for rec in cycle.iter().filter(|r| r.piece.color == side) {
-        let what = if rec.check {
-            "check"
-        } else if !rec.threats.chased.is_empty() {
-            "chase"
-        } else {
-            "quiet"
-        };
-        let _ = write!(
-            plies,
-            "{}{} {} {}",
-            if plies.is_empty() { "" } else { ", " },
-            rec.number,
-            rec.mv,
-            what
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(mv: &str, mover: Color, check: bool, chased: &[&str]) -> CycleStep {
+        let mut b = Bitboard::EMPTY;
+        for s in chased {
+            b.insert(s.parse().expect("square"));
+        }
+        CycleStep {
+            mv: mv.parse().expect("ICCS"),
+            mover,
+            check,
+            chased: b,
+        }
+    }
+
+    #[test]
+    fn a_chase_follows_the_running_piece() {
+        // Red chases the piece on a5; it runs to b5 and back.
+        let steps = [
+            step("d6c4", Color::Red, false, &["a5"]),
+            step("a5b5", Color::Black, false, &[]),
+            step("c4d6", Color::Red, false, &["b5"]),
+            step("b5a5", Color::Black, false, &[]),
+        ];
+        let r = judge_cycle(&steps, RuleSet::Wxf2018);
+        assert_eq!(r.result, GameResult::BlackWins);
+        assert_eq!(r.reason, Reason::PerpetualChase);
+        assert_eq!(
+            judge_cycle(&steps, RuleSet::Casual).result,
+            GameResult::Draw
         );
     }
-    let verdict = match conduct {
-        Conduct::Allowed => format!("{side} did nothing forbidden"),
-        Conduct::PerpetualCheck => format!("{side} gave check with every move"),
-        Conduct::PerpetualChase(p, sq) => {
-            format!(
-                "{side} chased the {} {} (now on {sq}) with every move",
-                p.color, p.role
-            )
-        }
-    };
-    format!("{verdict} (plies {plies})")
+
+    #[test]
+    fn one_check_one_chase_is_allowed() {
+        let steps = [
+            step("i9i8", Color::Red, true, &[]),
+            step("e8e9", Color::Black, false, &[]),
+            step("i8i9", Color::Red, false, &["h9"]),
+            step("e9e8", Color::Black, false, &[]),
+        ];
+        assert_eq!(
+            judge_cycle(&steps, RuleSet::Wxf2018).result,
+            GameResult::Draw
+        );
+    }
+
+    #[test]
+    fn the_checker_loses_to_the_chaser() {
+        let steps = [
+            step("e2f4", Color::Red, true, &[]),
+            step("d5f6", Color::Black, false, &["f4"]),
+            step("f4e2", Color::Red, true, &[]),
+            step("f6d5", Color::Black, false, &["e2"]),
+        ];
+        let r = judge_cycle(&steps, RuleSet::Wxf2018);
+        assert_eq!(r.result, GameResult::BlackWins);
+        assert_eq!(r.reason, Reason::PerpetualCheck);
+        assert_eq!(r.loser(), Some(Color::Red));
+    }
 }

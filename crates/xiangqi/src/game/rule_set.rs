@@ -38,9 +38,13 @@ impl RuleSet {
     /// all along (it used to, which could turn a lost "one check, one chase" into a draw).
     /// `wxf-2018` 3 and `casual` 2: a start position whose half-move clock has already
     /// reached the move limit is drawn at once rather than after the first ply.
+    /// `wxf-2018` 4: chases as the Asian rules classify them (a chase must be on every move,
+    /// so "one check, one chase" draws; taking away a protection by blocking its line is not
+    /// a chase; protection judged after the capture, false roots and new pins as in
+    /// `game/threats.rs`), matching Fairy-Stockfish on the cross-check corpus.
     pub const fn version(self) -> u32 {
         match self {
-            RuleSet::Wxf2018 => 3,
+            RuleSet::Wxf2018 => 4,
             RuleSet::Casual => 2,
         }
     }

@@ -110,6 +110,9 @@ pub struct Status {
     /// A warning from the repetition rules (WXF 2018: at the third occurrence, the side
     /// whose conduct is forbidden is told that repeating again loses).
     pub warning: Option<String>,
+    /// The repetition cycle behind a repetition ruling or a warning: its plies, what each
+    /// did and who is at fault, for a page to render in its own notation and language.
+    pub cycle: Option<super::CycleReport>,
 }
 
 impl Status {
@@ -120,6 +123,7 @@ impl Status {
             reason: None,
             explanation: String::new(),
             warning: None,
+            cycle: None,
         }
     }
 
@@ -130,6 +134,7 @@ impl Status {
             reason: Some(reason),
             explanation,
             warning: None,
+            cycle: None,
         }
     }
 

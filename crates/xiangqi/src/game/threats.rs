@@ -1,114 +1,222 @@
-//! What a move threatens: the enemy pieces it newly attacks, and which of those attacks are
+//! What a move threatens: the enemy pieces it newly attacks, and which of those threats are
 //! chases in the sense of the WXF 2018 repetition rules.
 //!
-//! A *chase* is a new threat to capture an enemy piece (WXF 2018, repetition rules and the
-//! chase examples of its appendix). This module applies these tests to each new attack:
+//! A *chase* is a new threat, created by the move, to win an enemy piece by capturing it
+//! (WXF 2018, repetition rules, and the chase examples of its appendix). A threat by the
+//! attacker on `a` against the piece on `t` is a chase when:
 //!
-//! 1. The attacker is not a general or a soldier (their threats are always allowed).
-//! 2. The target is not the general (that is check) and not a soldier still on its own side
-//!    of the river.
-//! 3. The capture would be legal: it must not leave the attacker's own general in check.
-//! 4. It is not an exchange offer: a target of the same kind that could legally capture the
-//!    attacker back is not chased.
-//! 5. The target is unprotected: after the capture, its side has no legal recapture on that
-//!    point. A horse or cannon threatening a chariot counts even when the chariot is
-//!    protected, since the chariot is worth more.
+//! 1. the attacker is not a general or a soldier (their threats are always allowed);
+//! 2. the target is not the general (that is check) and not a soldier still on its own side
+//!    of the river;
+//! 3. the capture would be legal: an attacker pinned against its own general, or whose
+//!    capture would let the generals face each other, threatens nothing;
+//! 4. the target is worth more than the attacker (a horse or cannon against a chariot; an
+//!    advisor or elephant against a chariot, horse or cannon): then it is a chase even when
+//!    the target is protected; otherwise
+//! 5. it is not an exchange: a target of the same kind that could legally take the attacker
+//!    back at once is offered an exchange, not chased; and
+//! 6. the target is unprotected, judged in the position after the capture: its side has no
+//!    legal recapture there. A recapture that the capture itself makes possible (the
+//!    attacker leaving its point opens a line) counts; a "false root" — a defender that is
+//!    pinned, a general that would face the other general, any recapture that would be
+//!    illegal — does not.
 //!
-//! Only *new* attacks count: an attack that existed before the move (the same attacker on
-//! the same target) is not a chase made by this move, so a piece that shuffles while keeping
-//! an old threat is not chasing.
+//! A threat is *created by the move* in three ways:
+//!
+//! - a **new attack**: after the move a piece of the mover attacks an enemy piece it did not
+//!   attack before — the moved piece itself, or a piece whose line, leg or eye the move opened
+//!   (a discovered attack), or a cannon that found a new screen in the moved piece;
+//! - a **new pin of a defender**: the move pins an enemy piece against its general, so the
+//!   pieces it protected lose that root ("undermining the root");
+//! - a **new discovered-check threat**: the move sets up one of the mover's pieces so that
+//!   its leaving would give check; a capture by that piece cannot be answered by a recapture.
+//!
+//! An attack that stood before the move is not a chase made by this move: a piece that
+//! shuffles while keeping an old threat is not chasing, and a player who moves a piece into
+//! an attack ("an offer") is not chased by the other side. Taking away a protection by
+//! merely blocking the protector's line is not counted (the Asian Xiangqi Federation's rules
+//! and Fairy-Stockfish agree; see `docs/rules.md`).
 
-use crate::{Bitboard, Color, Move, MoveList, Position, Role, Square};
-
-/// The attacks `by` has on enemy pieces: `(attacker, target)` pairs by the pieces' rules of
-/// movement, whether or not the capture would be legal.
-fn attacks(pos: &Position, by: Color) -> Vec<(Square, Square)> {
-    let mut list = MoveList::new();
-    pos.generate_pseudo_legal(by, &mut list);
-    list.iter()
-        .filter(|m| pos.piece_at(m.to).is_some_and(|p| p.color != by))
-        .map(|m| (m.from, m.to))
-        .collect()
-}
+use crate::{Bitboard, Color, Move, Piece, Position, Role, Square};
 
 /// The threats a move makes, found by comparing the positions before and after it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Threats {
-    /// Enemy pieces (their squares after the move) attacked by an attacker that did not
-    /// attack them before the move.
+    /// Enemy pieces (their points after the move) attacked by a piece of the mover that did
+    /// not attack them before the move.
     pub newly_attacked: Bitboard,
-    /// Those of `newly_attacked` that are chased (see the module docs).
+    /// The enemy pieces the move chases (see the module docs), on their points after the move.
     pub chased: Bitboard,
 }
 
 /// Finds the threats made by `m`, played by the side to move in `before`, leading to `after`.
 ///
-/// An attack is *new* when the same attacker did not attack the same target before the move
-/// (the moved piece counts as the same attacker). A chase is new when the same attacker did
-/// not already chase the same target before the move: so an old attack also becomes a chase
-/// when the move takes away the target's protection, for instance by pinning its protector
-/// ("undermining the root"), or when it makes the capture legal by unpinning the attacker.
-/// A move out of check is the exception: in check, no capture that leaves the check standing
-/// is legal, so every standing attack would turn into a "new" chase the moment the check is
-/// answered (a general stepping out of a perpetual check would be chasing whatever its
-/// chariot had attacked all along). Such a move creates no threat, it only ends the check,
-/// so for a mover in check the old chases are judged without asking whether the capture was
-/// legal before the move.
+/// Cost: the attack sets of the mover's pieces in both positions, plus one legality test and
+/// one legal-move generation for each candidate chase; the moves of a repetition cycle have
+/// no captures, so this is called once per ply of a game record or a search path.
 pub fn threats_of_move(before: &Position, m: Move, after: &Position) -> Threats {
-    let mover = before.turn();
-    let old = attacks(before, mover);
-    // Chases as they stood before the move, judged with the attacked side to move.
-    let mut before_waiting = before.clone();
-    before_waiting.toggle_turn();
-    let old_chases: Vec<(Square, Square)> = old
-        .iter()
-        .copied()
-        .filter(|&(a, t)| is_chase(&before_waiting, a, t, !before.is_check()))
-        .collect();
+    let us = before.turn();
+    let them = !us;
+    let theirs_after = after.board().by_color(them);
+    let theirs_before = before.board().by_color(them);
     let mut out = Threats::default();
-    for (attacker, target) in attacks(after, mover) {
-        let origin = if attacker == m.to { m.from } else { attacker };
-        if !old.contains(&(origin, target)) {
-            out.newly_attacked.insert(target);
+    let mut candidates: Vec<(Square, Square)> = Vec::new();
+
+    // New attacks: by the moved piece, and by pieces whose lines, legs or eyes the move
+    // opened, or whose cannon screen it became.
+    for a in after.board().by_color(us) {
+        let origin = if a == m.to { m.from } else { a };
+        let was = if a == m.to || before.piece_at(a) == after.piece_at(a) {
+            before.attacks_from(origin) & theirs_before
+        } else {
+            Bitboard::EMPTY
+        };
+        let new = after.attacks_from(a) & theirs_after & !was;
+        out.newly_attacked = out.newly_attacked | new;
+        candidates.extend(new.into_iter().map(|t| (a, t)));
+    }
+
+    // Defenders newly pinned against their general: what they protected loses that root.
+    let blockers_before = before.general_blockers(them);
+    let blockers_after = after.general_blockers(them);
+    let new_blockers = blockers_after & !blockers_before;
+    for p in new_blockers & theirs_after {
+        for t in after.attacks_from(p) & theirs_after {
+            for a in after.attackers(t, us) {
+                candidates.push((a, t));
+            }
         }
-        if !old_chases.contains(&(origin, target)) && is_chase(after, attacker, target, true) {
-            out.chased.insert(target);
+    }
+
+    // The mover's pieces newly set up for a discovered check: their captures come with check.
+    for x in new_blockers & after.board().by_color(us) {
+        for t in after.attacks_from(x) & theirs_after {
+            candidates.push((x, t));
+        }
+    }
+
+    for (a, t) in candidates {
+        if !out.chased.contains(t) && is_chase(after, a, t) {
+            out.chased.insert(t);
+        }
+    }
+
+    // Old attacks that the move turned into chases through a pin: the attacker set free, or a
+    // defender that still reaches the target but may no longer take (a false root). Only a
+    // move that changes some pin, or moves a general, can do that; a move out of check only
+    // ends the check and creates nothing.
+    let general_moved = before.general(us) == m.from;
+    let pins_changed = general_moved
+        || new_blockers != Bitboard::EMPTY
+        || before.general_blockers(us) != after.general_blockers(us)
+        || blockers_before != blockers_after;
+    if pins_changed && !before.is_check() {
+        let mut waiting = before.clone();
+        waiting.toggle_turn();
+        for a in after.board().by_color(us) {
+            let origin = if a == m.to { m.from } else { a };
+            let old = before.attacks_from(origin) & after.attacks_from(a) & theirs_after;
+            for t in old {
+                if !out.chased.contains(t)
+                    && is_chase(after, a, t)
+                    && !is_chase(&waiting, origin, t)
+                    && pinned_out(&waiting, origin, after, a, t)
+                {
+                    out.chased.insert(t);
+                }
+            }
         }
     }
     out
 }
 
+/// Tells whether the attack `origin`→`t` before the move (in `before`, the attacked side to
+/// move) and `a`→`t` after it (in `after`) differ by a pin alone: the capture was illegal
+/// before, or some answer of the attacked side — a recapture on `t`, or taking the attacker
+/// back — was legal before and is still within the piece's reach after, but illegal.
+fn pinned_out(before: &Position, origin: Square, after: &Position, a: Square, t: Square) -> bool {
+    let (mut cap_before, mut cap_after) = (before.clone(), after.clone());
+    cap_before.toggle_turn();
+    cap_after.toggle_turn();
+    if !cap_before.is_legal(Move::new(origin, t)) {
+        return true;
+    }
+    let back = Move::new(t, a);
+    if before.is_legal(Move::new(t, origin))
+        && !after.is_legal(back)
+        && after.attacks_from(t).contains(a)
+    {
+        return true;
+    }
+    cap_before.make_move(Move::new(origin, t));
+    cap_after.make_move(Move::new(a, t));
+    cap_before
+        .legal_moves()
+        .iter()
+        .filter(|r| r.to == t)
+        .any(|r| {
+            let same_piece = cap_after.piece_at(r.from) == cap_before.piece_at(r.from);
+            same_piece && !cap_after.is_legal(*r) && cap_after.attacks_from(r.from).contains(t)
+        })
+}
+
+/// Tells whether a piece of value `attacker` threatening one of kind `target` wins material
+/// even if the target is protected (WXF 2018, chase examples: a horse or cannon attacking a
+/// chariot; an advisor or elephant attacking a chariot, horse or cannon).
+const fn outranks(attacker: Role, target: Role) -> bool {
+    matches!(
+        (attacker, target),
+        (Role::Horse | Role::Cannon, Role::Chariot)
+            | (
+                Role::Advisor | Role::Elephant,
+                Role::Chariot | Role::Horse | Role::Cannon
+            )
+    )
+}
+
 /// Tells whether the attack of the piece on `attacker` against the enemy piece on `target`
-/// is a chase, in `pos` where the attacked side is to move. With `legal_only` the capture
-/// must be legal; without it (for the position before a move out of check, see
-/// [`threats_of_move`]) a capture that the check alone forbids still counts as the threat it
-/// was.
-fn is_chase(pos: &Position, attacker: Square, target: Square, legal_only: bool) -> bool {
+/// is a chase in `pos`, where the attacked side is to move (rules 1–6 of the module docs).
+pub fn is_chase(pos: &Position, attacker: Square, target: Square) -> bool {
     let (Some(a), Some(t)) = (pos.piece_at(attacker), pos.piece_at(target)) else {
         return false;
     };
+    if a.color == t.color || a.color == pos.turn() {
+        return false;
+    }
     if matches!(a.role, Role::General | Role::Soldier) || t.role == Role::General {
         return false;
     }
     if t.role == Role::Soldier && target.is_on_side(t.color) {
         return false;
     }
-    // Exchange offer: the target could take the attacker back right now.
-    if t.role == a.role && pos.is_legal(Move::new(target, attacker)) {
-        return false;
-    }
     let mut attacking = pos.clone();
     attacking.toggle_turn();
     let capture = Move::new(attacker, target);
-    if legal_only {
-        if attacking.play(capture).is_err() {
-            return false;
-        }
-    } else {
-        attacking.make_move(capture);
+    if !attacking.is_legal(capture) {
+        return false;
     }
-    let outranks = matches!(a.role, Role::Horse | Role::Cannon) && t.role == Role::Chariot;
-    outranks || !attacking.legal_moves().iter().any(|r| r.to == target)
+    if outranks(a.role, t.role) {
+        return true;
+    }
+    if t.role == a.role && pos.is_legal(Move::new(target, attacker)) {
+        return false;
+    }
+    attacking.make_move(capture);
+    !attacking.legal_moves().iter().any(|r| r.to == target)
+}
+
+/// Finds a piece of the side that just moved in `pos` that chases the enemy piece on
+/// `target` (see [`is_chase`]), for explanations: its point and the piece.
+/// The piece on `moved_to` (the piece that just moved) is named first when it chases.
+pub fn chaser_of(pos: &Position, target: Square, moved_to: Square) -> Option<(Square, Piece)> {
+    let by: Color = !pos.turn();
+    let attackers = pos.attackers(target, by);
+    let moved = Bitboard::from_square(moved_to) & attackers;
+    moved
+        .into_iter()
+        .chain(attackers)
+        .find(|&a| is_chase(pos, a, target))
+        .and_then(|a| pos.piece_at(a).map(|p| (a, p)))
 }
 
 #[cfg(test)]
@@ -150,5 +258,12 @@ mod tests {
         // The chariot already attacks e6 along the file; sliding along the file keeps it.
         let t = threats("3k5/9/9/4n4/9/9/9/4R4/9/5K3 w", "e2e3");
         assert!(t.newly_attacked.is_empty());
+    }
+
+    #[test]
+    fn attacks_from_sees_through_one_cannon_screen() {
+        let pos = Position::from_fen("4k4/9/9/4n4/9/4P4/9/4C4/9/3K5 w").expect("legal FEN");
+        let seen: Vec<Square> = pos.attacks_from(Square::E2).into_iter().collect();
+        assert_eq!(seen, vec![Square::E6]);
     }
 }
