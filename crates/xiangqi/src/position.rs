@@ -295,6 +295,24 @@ impl Position {
         self.key = undo.key;
     }
 
+    /// Takes back `m`, a move that captured nothing and was the last one played here, without
+    /// an [`Undo`]: the moves of a repetition cycle capture nothing, so the cycle judgment can
+    /// walk back from the position it is given (`game::judge_quiet_cycle`). The move counters
+    /// are left as they are.
+    pub(crate) fn take_back_quiet(&mut self, m: Move) {
+        let Some(piece) = self.board.piece_at(m.to) else {
+            return;
+        };
+        self.board.shift(piece, m.to, m.from);
+        self.key ^= zobrist::piece_key(piece, m.to)
+            ^ zobrist::piece_key(piece, m.from)
+            ^ zobrist::BLACK_TO_MOVE;
+        if piece.role == Role::General {
+            self.generals[piece.color] = m.from;
+        }
+        self.turn = !self.turn;
+    }
+
     /// Passes the turn without moving (a "null move", for the engine's null-move pruning;
     /// never legal in a game). Call again to undo.
     pub fn toggle_turn(&mut self) {

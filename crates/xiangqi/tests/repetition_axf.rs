@@ -26,24 +26,6 @@ fn cases() -> Vec<Case> {
         .collect()
 }
 
-/// Extends the moves by one more lap of the cycle that ends them, so that the position
-/// reached at the third occurrence occurs a fourth time.
-fn one_more_lap(fen: &str, moves: &[String]) -> Vec<String> {
-    let mut pos = Position::from_fen(fen).expect("legal FEN");
-    let mut keys = vec![pos.key()];
-    for m in moves {
-        pos.play(m.parse().expect("ICCS")).expect("legal move");
-        keys.push(pos.key());
-    }
-    let last = keys.len() - 1;
-    let prev = (0..last)
-        .rev()
-        .find(|&i| keys[i] == keys[last])
-        .expect("a repetition");
-    let lap = &moves[prev..];
-    moves.iter().chain(lap).cloned().collect()
-}
-
 /// Rows where our `wxf-2018` ruling differs from Fairy-Stockfish's on purpose:
 /// `(row index among the data lines, our result, why)`. None at present: the two D39 rows
 /// that the data labels controversial, which we used to rule differently by counting a
@@ -66,7 +48,7 @@ fn axf_cycles_under_wxf_2018() {
             .iter()
             .find(|d| d.0 == row)
             .map_or((c.result.as_str(), ""), |d| (d.1, d.2));
-        let moves = one_more_lap(&c.fen, &c.moves);
+        let moves = common::one_more_lap(&c.fen, &c.moves);
         let start = Position::from_fen(&c.fen).expect("legal FEN");
         let mut game = Game::new(start, RuleSet::Wxf2018);
         for m in &moves {

@@ -224,7 +224,7 @@ fn span_of(report: &CycleReport, side: Color) -> String {
         .filter(|p| p.piece.color == side)
         .map(|p| p.move_number);
     let first = numbers.next().unwrap_or(0);
-    let last = numbers.last().unwrap_or(first);
+    let last = numbers.next_back().unwrap_or(first);
     if first == last {
         format!("on move {first}")
     } else {

@@ -27,7 +27,7 @@ mod threats;
 
 pub use explain::{sentence, warning_sentence, CyclePly, CycleReport, PlyKind};
 pub use material::is_insufficient_material;
-pub use repetition::{conduct, judge_cycle, Conduct, CycleStep, Ruling};
+pub use repetition::{conduct, judge_cycle, judge_quiet_cycle, Conduct, CycleStep, Ruling};
 pub use rule_set::{RuleSet, UnknownRuleSet};
 pub use status::{GameResult, Reason, Status};
 pub use threats::{is_chase, threats_of_move, Threats};

@@ -14,8 +14,8 @@
 //! The judgment works on [`CycleStep`]s, one per ply, so that a search can call it on its own
 //! path as cheaply as a game record does ([`judge_cycle`]).
 
-use super::{GameResult, Reason, RuleSet};
-use crate::{Bitboard, Color, Move};
+use super::{threats_of_move, GameResult, Reason, RuleSet};
+use crate::{Bitboard, Color, Move, Position};
 
 /// One ply of a cycle as the repetition rules see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,6 +133,52 @@ pub fn judge_cycle(steps: &[CycleStep], rules: RuleSet) -> Ruling {
     }
 }
 
+/// Judges the repetition that `moves` played into `now`: `moves` are the plies from the
+/// earlier occurrence of `now`'s position up to `now`, oldest first, none of them a capture
+/// (as in every cycle). For a search, which knows its path's moves and position but not the
+/// positions along the way; a game record keeps its [`CycleStep`]s and calls
+/// [`judge_cycle`] directly.
+///
+/// Walks back from `now` to the cycle's start, then forward again finding each ply's check
+/// and chases, skipping the chase test for a side whose chase is already broken.
+/// Cost: about one [`threats_of_move`] per ply (see `benches/cycle.rs` for figures).
+pub fn judge_quiet_cycle(now: &Position, moves: &[Move], rules: RuleSet) -> Ruling {
+    let mut pos = now.clone();
+    for &m in moves.iter().rev() {
+        pos.take_back_quiet(m);
+    }
+    let mut steps = Vec::with_capacity(moves.len());
+    // Per side: whether its chase is still unbroken (no move of it has yet chased nothing
+    // that the other moves chased).
+    let mut tracked: [Option<Bitboard>; 2] = [None, None];
+    for &m in moves {
+        let mover = pos.turn();
+        let before = pos.clone();
+        pos.make_move(m);
+        let alive = tracked[mover.index()].is_none_or(|t| !t.is_empty());
+        let chased = if rules.judges_chases() && alive {
+            threats_of_move(&before, m, &pos).chased
+        } else {
+            Bitboard::EMPTY
+        };
+        let t = &mut tracked[mover.index()];
+        *t = Some(t.map_or(chased, |t| t & chased));
+        if let Some(o) = tracked[(!mover).index()].as_mut() {
+            if o.contains(m.from) {
+                o.remove(m.from);
+                o.insert(m.to);
+            }
+        }
+        steps.push(CycleStep {
+            mv: m,
+            mover,
+            check: pos.is_check(),
+            chased,
+        });
+    }
+    judge_cycle(&steps, rules)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,6 +194,26 @@ mod tests {
             check,
             chased: b,
         }
+    }
+
+    #[test]
+    fn quiet_cycle_judged_from_the_final_position_alone() {
+        // Red's horse chases the unprotected chariot on a5 as it runs to b5 and back.
+        let mut pos = Position::from_fen("4k4/9/9/3N5/r8/9/9/9/9/3K5 w").expect("legal FEN");
+        let moves: Vec<Move> = ["d6c4", "a5b5", "c4d6", "b5a5"]
+            .iter()
+            .map(|m| m.parse().expect("ICCS"))
+            .collect();
+        for &m in &moves {
+            pos.play(m).expect("legal");
+        }
+        let r = judge_quiet_cycle(&pos, &moves, RuleSet::Wxf2018);
+        assert_eq!(
+            (r.result, r.reason),
+            (GameResult::BlackWins, Reason::PerpetualChase)
+        );
+        let r = judge_quiet_cycle(&pos, &moves, RuleSet::Casual);
+        assert_eq!(r.result, GameResult::Draw);
     }
 
     #[test]

@@ -37,3 +37,22 @@ pub fn rows(name: &str, header: &str, width: usize) -> Vec<Row> {
         })
         .collect()
 }
+
+/// Extends the moves by one more lap of the cycle that ends them, so that the position
+/// reached at the third occurrence occurs a fourth time.
+#[allow(dead_code)] // not every test file replays cycles
+pub fn one_more_lap(fen: &str, moves: &[String]) -> Vec<String> {
+    let mut pos = xiangqi::Position::from_fen(fen).expect("legal FEN");
+    let mut keys = vec![pos.key()];
+    for m in moves {
+        pos.play(m.parse().expect("ICCS")).expect("legal move");
+        keys.push(pos.key());
+    }
+    let last = keys.len() - 1;
+    let prev = (0..last)
+        .rev()
+        .find(|&i| keys[i] == keys[last])
+        .expect("a repetition");
+    let lap = &moves[prev..];
+    moves.iter().chain(lap).cloned().collect()
+}
