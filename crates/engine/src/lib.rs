@@ -20,6 +20,7 @@
 //! - [`tt`]: the transposition table. [`clock`]: limits and time budgets.
 //! - [`engine`]: the threaded facade. [`uci`], [`ucci`]: the text protocols.
 //! - [`bench`]: the fixed benchmark whose node count signs the search.
+//! - [`sprt`]: the sequential probability ratio test of matches.
 //! - [`matches`], [`openings`], [`uci_client`]: engine-against-engine matches with Elo
 //!   estimates, built-in or external UCI players. [`tactics`]: the tactical test suite.
 
@@ -35,6 +36,7 @@ pub mod params;
 mod protocol;
 pub mod search;
 pub mod see;
+pub mod sprt;
 pub mod tactics;
 pub mod tt;
 pub mod ucci;
