@@ -52,8 +52,8 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=1024))]
     hash: u64,
     /// An option for the first player as NAME=VALUE (repeatable): sent to an external
-    /// engine as `setoption` (it must list the option); a built-in player takes Hash (MiB)
-    /// and Threads.
+    /// engine as `setoption` (it must list the option); a built-in player takes Hash (MiB),
+    /// Threads and Move Overhead (ms).
     #[arg(long = "option-a", value_name = "NAME=VALUE")]
     option_a: Vec<EngineOption>,
     /// An option for the second player, as --option-a.

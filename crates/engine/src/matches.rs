@@ -13,7 +13,7 @@
 //! pairs ends the match as soon as it decides. Each side's think time per move is measured
 //! on the wall clock around each request ([`ThinkTime`]).
 
-use crate::clock::Limits;
+use crate::clock::{Limits, MAX_MOVE_OVERHEAD_MS};
 use crate::engine::MAX_HASH_MIB;
 use crate::external::{ClientError, EngineOption, ExternalEngine, Protocol};
 use crate::level::Level;
@@ -226,7 +226,8 @@ pub struct MatchConfig {
     /// The two players; results are counted for the first.
     pub players: [PlayerSpec; 2],
     /// Options for each player: sent to an external engine as `setoption` after its
-    /// handshake (it must list them), or for a built-in player `Hash` (MiB) or `Threads`.
+    /// handshake (it must list them), or for a built-in player `Hash` (MiB), `Threads` or
+    /// `Move Overhead` (ms).
     pub options: [Vec<EngineOption>; 2],
     /// Number of games (an even number plays every opening with both colours); with an
     /// SPRT, the most games to play.
@@ -323,27 +324,29 @@ impl MatchConfig {
 struct BuiltInSettings {
     hash_mib: Option<usize>,
     threads: Option<usize>,
+    move_overhead_ms: Option<u64>,
 }
 
 impl BuiltInSettings {
-    /// Reads `Hash` (1–[`MAX_HASH_MIB`] MiB) and `Threads` (1–[`MAX_THREADS`]), names in
-    /// any case.
+    /// Reads `Hash` (1–[`MAX_HASH_MIB`] MiB), `Threads` (1–[`MAX_THREADS`]) and `Move
+    /// Overhead` (0–[`MAX_MOVE_OVERHEAD_MS`] ms), names in any case.
     fn read(options: &[EngineOption]) -> Result<BuiltInSettings, String> {
         let mut s = BuiltInSettings::default();
         for o in options {
-            let number = |max: usize| {
+            let number = |min: u64, max: u64| {
                 o.value
-                    .parse::<usize>()
+                    .parse::<u64>()
                     .ok()
-                    .filter(|n| (1..=max).contains(n))
-                    .ok_or_else(|| format!("option {o}: the value must be 1 to {max}"))
+                    .filter(|n| (min..=max).contains(n))
+                    .ok_or_else(|| format!("option {o}: the value must be {min} to {max}"))
             };
             match o.name.to_ascii_lowercase().as_str() {
-                "hash" => s.hash_mib = Some(number(MAX_HASH_MIB)?),
-                "threads" => s.threads = Some(number(MAX_THREADS)?),
+                "hash" => s.hash_mib = Some(number(1, MAX_HASH_MIB as u64)? as usize),
+                "threads" => s.threads = Some(number(1, MAX_THREADS as u64)? as usize),
+                "move overhead" => s.move_overhead_ms = Some(number(0, MAX_MOVE_OVERHEAD_MS)?),
                 _ => {
                     return Err(format!(
-                        "no option {:?}: a built-in player takes Hash and Threads",
+                        "no option {:?}: a built-in player takes Hash, Threads and Move Overhead",
                         o.name
                     ))
                 }
@@ -596,6 +599,9 @@ impl Player {
             let mut searcher = Searcher::new(settings.hash_mib.unwrap_or(hash_mib));
             if let Some(n) = settings.threads {
                 searcher.set_threads(n);
+            }
+            if let Some(ms) = settings.move_overhead_ms {
+                searcher.set_move_overhead(ms);
             }
             Player::BuiltIn {
                 searcher: Box::new(searcher),
@@ -1005,18 +1011,25 @@ mod tests {
     }
 
     #[test]
-    fn built_in_players_take_hash_and_threads_only() {
+    fn built_in_players_take_hash_threads_and_move_overhead() {
         let opts = |list: &[&str]| -> Vec<EngineOption> {
             list.iter().map(|o| o.parse().expect("option")).collect()
         };
         assert_eq!(
-            BuiltInSettings::read(&opts(&["hash=64", "Threads=2"])),
+            BuiltInSettings::read(&opts(&["hash=64", "Threads=2", "Move Overhead=0"])),
             Ok(BuiltInSettings {
                 hash_mib: Some(64),
-                threads: Some(2)
+                threads: Some(2),
+                move_overhead_ms: Some(0),
             })
         );
-        for bad in ["Hash=0", "Hash=x", "Threads=100000", "Ponder=true"] {
+        for bad in [
+            "Hash=0",
+            "Hash=x",
+            "Threads=100000",
+            "Move Overhead=5001",
+            "Ponder=true",
+        ] {
             assert!(BuiltInSettings::read(&opts(&[bad])).is_err(), "{bad}");
         }
         let mut c = MatchConfig::new(
