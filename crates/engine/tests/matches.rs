@@ -280,6 +280,31 @@ fn one_game_against(engine: PlayerSpec) -> matches::GameReport {
 }
 
 #[test]
+fn an_engine_that_overruns_its_clock_loses_on_time() {
+    let slow = scripted_engine("slow", "sleep 0.3; echo 'bestmove a9a8'");
+    let mut config = MatchConfig::new(
+        [PlayerSpec::Level(1), slow],
+        1,
+        TimeControl::Clock {
+            initial_ms: 100,
+            increment_ms: 0,
+        },
+    );
+    config.hash_mib = 1;
+    let result = matches::run(&config, |_, _| {}).unwrap();
+    let g = &result.games[0];
+    assert_eq!(g.time_loss, Some(1));
+    assert!(g
+        .adjudication
+        .as_deref()
+        .unwrap()
+        .ends_with("slow.sh lost on time"));
+    assert_eq!(result.standing.time_losses, [0, 1]);
+    assert_eq!(result.standing.tally.wins, 1);
+    assert!(result.standing.think[1].longest >= std::time::Duration::from_millis(300));
+}
+
+#[test]
 fn an_engine_that_floods_its_output_loses_the_game() {
     let g = one_game_against(scripted_engine("flood", "exec yes 'info string flood'"));
     let why = g.adjudication.unwrap();
