@@ -1,28 +1,35 @@
 //! `xiangqi match`: plays two players against each other from the built-in openings and
-//! prints wins, draws and losses with an Elo difference and its 95% error margin.
+//! prints wins, draws and losses with an Elo difference and its 95% error margin, each
+//! side's think time and time losses, and, with `--sprt`, the test's log-likelihood ratio.
 
 use clap::Args;
 use std::io::Write;
 use std::process::ExitCode;
 use xiangqi::pgn;
+use xiangqi_engine::external::EngineOption;
 use xiangqi_engine::matches::{
-    self, MatchConfig, PlayerSpec, TimeControl, DEFAULT_MAX_PLIES, MAX_GAMES, MAX_PLIES,
+    self, MatchConfig, PlayerSpec, Standing, TimeControl, DEFAULT_MAX_PLIES, MAX_GAMES, MAX_PLIES,
     MAX_TIME_MS,
 };
+use xiangqi_engine::sprt::{Sprt, DEFAULT_ERROR};
+
+/// The most games of an SPRT match when `--games` is not given.
+const SPRT_DEFAULT_GAMES: u64 = 20_000;
 
 /// Arguments of `xiangqi match`.
 #[derive(Args)]
 pub struct MatchArgs {
-    /// The first player (results are counted for it): `level:N` (1–5), `full`, or
-    /// `uci:PATH [ARG…]` (an external UCI engine; the text is split on whitespace, so quote
-    /// it: `"uci:/usr/bin/xiangqi uci"`).
+    /// The first player (results are counted for it): `level:N` (1–5), `full`, or an
+    /// external engine: `uci:PATH [ARG…]`, `fsf:PATH [ARG…]` (Fairy-Stockfish's Xiangqi
+    /// UCI) or `ucci:PATH [ARG…]` (e.g. ElephantEye). The text is split on whitespace, so
+    /// quote it: `"uci:/usr/bin/xiangqi uci"`.
     first: PlayerSpec,
     /// The second player, in the same form.
     second: PlayerSpec,
-    /// Number of games (1–100000); each opening is played twice, colours swapped.
-    #[arg(long, default_value_t = 100,
-          value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES as u64))]
-    games: u64,
+    /// Number of games (1–100000; default 100); each opening is played twice, colours
+    /// swapped. With --sprt, the most games to play (default 20000).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES as u64))]
+    games: Option<u64>,
     /// Games played at the same time, one thread each.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
     concurrency: u64,
@@ -44,14 +51,43 @@ pub struct MatchArgs {
     /// Transposition table per built-in player, in mebibytes.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=1024))]
     hash: u64,
+    /// An option for the first player as NAME=VALUE (repeatable): sent to an external
+    /// engine as `setoption` (it must list the option); a built-in player takes Hash (MiB),
+    /// Threads and Move Overhead (ms).
+    #[arg(long = "option-a", value_name = "NAME=VALUE")]
+    option_a: Vec<EngineOption>,
+    /// An option for the second player, as --option-a.
+    #[arg(long = "option-b", value_name = "NAME=VALUE")]
+    option_b: Vec<EngineOption>,
+    /// Run a sequential probability ratio test of H0 "the first player is ELO0 stronger"
+    /// against H1 "it is ELO1 stronger" (logistic Elo, pentanomial over game pairs) and
+    /// stop once it decides; e.g. `--sprt 0,10`.
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    sprt: Option<String>,
+    /// The SPRT's chance of accepting H1 when H0 holds.
+    #[arg(long, default_value_t = DEFAULT_ERROR, requires = "sprt")]
+    alpha: f64,
+    /// The SPRT's chance of accepting H0 when H1 holds.
+    #[arg(long, default_value_t = DEFAULT_ERROR, requires = "sprt")]
+    beta: f64,
     /// Write every game to this file as PGN.
     #[arg(long)]
     pgn: Option<std::path::PathBuf>,
 }
 
-/// Runs the match: one progress line per finished game on stderr, the summary
-/// (`A vs B: +W =D -L, score S, Elo E ± M (N games)`) on stdout. Without --movetime, --tc or
-/// --depth, levels 1–4 play at their own depth and node caps.
+/// Reads `ELO0,ELO1` with the error rates into a test.
+fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<Sprt, String> {
+    let bad = || format!("bad --sprt {text:?}: expected ELO0,ELO1 such as 0,10");
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let elo0 = a.trim().parse::<f64>().map_err(|_| bad())?;
+    let elo1 = b.trim().parse::<f64>().map_err(|_| bad())?;
+    Sprt::new(elo0, elo1, alpha, beta).map_err(|e| e.to_string())
+}
+
+/// Runs the match: one progress line per finished game on stderr (and with --sprt one per
+/// finished pair), then on stdout the summary (`A vs B: +W =D -L, score S, Elo E ± M (N
+/// games)`), each side's think time per move and time losses, and the SPRT's result.
+/// Without --movetime, --tc or --depth, levels 1–4 play at their own depth and node caps.
 ///
 /// Exits 2 when the match cannot be played as asked (bad arguments, a PGN file that cannot
 /// be created, a player that cannot be started), 1 when the PGN cannot be written at the
@@ -69,6 +105,32 @@ pub fn run(args: &MatchArgs) -> ExitCode {
     if let Err(e) = time.check() {
         return fail(&e);
     }
+    let sprt = match &args.sprt {
+        Some(text) => match parse_sprt(text, args.alpha, args.beta) {
+            Ok(t) => Some(t),
+            Err(e) => return fail(&e),
+        },
+        None => None,
+    };
+    let players = [args.first.clone(), args.second.clone()];
+    let games = args.games.unwrap_or(if sprt.is_some() {
+        SPRT_DEFAULT_GAMES
+    } else {
+        100
+    });
+    let mut config = MatchConfig::new(
+        players.clone(),
+        usize::try_from(games).unwrap_or(MAX_GAMES),
+        time,
+    );
+    config.options = [args.option_a.clone(), args.option_b.clone()];
+    config.concurrency = args.concurrency as usize;
+    config.max_plies = usize::try_from(args.max_plies).unwrap_or(MAX_PLIES);
+    config.hash_mib = args.hash as usize;
+    config.sprt = sprt;
+    if let Err(e) = config.validate() {
+        return fail(&e);
+    }
     // Create the PGN file first, so that a bad path fails before any game is played.
     let mut pgn_file = match &args.pgn {
         Some(path) => match std::fs::File::create(path) {
@@ -77,24 +139,19 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         },
         None => None,
     };
-    let players = [args.first.clone(), args.second.clone()];
-    let games = usize::try_from(args.games).unwrap_or(MAX_GAMES);
-    let mut config = MatchConfig::new(players.clone(), games, time);
-    config.concurrency = args.concurrency as usize;
-    config.max_plies = usize::try_from(args.max_plies).unwrap_or(MAX_PLIES);
-    config.hash_mib = args.hash as usize;
-    let total = args.games;
     let started = std::time::Instant::now();
-    let result = matches::run(&config, |g, tally| {
+    let mut pairs_seen = 0;
+    let result = matches::run(&config, |g, standing| {
         let status = g.game.status();
         let why = g
             .adjudication
             .clone()
             .or_else(|| status.reason.map(|r| r.name().to_string()))
             .unwrap_or_default();
+        let mut err = std::io::stderr().lock();
         let _ = writeln!(
-            std::io::stderr().lock(),
-            "game {}/{total}: {} (Red) vs {} (Black), {}: {} {why}, {} plies | {} vs {}: {}",
+            err,
+            "game {}/{games}: {} (Red) vs {} (Black), {}: {} {why}, {} plies | {} vs {}: {}",
             g.index + 1,
             players[g.red],
             players[1 - g.red],
@@ -103,8 +160,15 @@ pub fn run(args: &MatchArgs) -> ExitCode {
             g.game.plies().len(),
             players[0],
             players[1],
-            tally.summary(),
+            standing.tally.summary(),
         );
+        if let Some(s) = standing
+            .sprt
+            .filter(|_| standing.pairs.pairs() > pairs_seen)
+        {
+            pairs_seen = standing.pairs.pairs();
+            let _ = writeln!(err, "sprt: {s}");
+        }
     });
     let result = match result {
         Ok(r) => r,
@@ -133,15 +197,61 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         started.elapsed().as_secs_f64()
     );
     // A closed standard output (`| head -1`) is not an error worth a panic.
-    let _ = writeln!(
+    let _ = write!(
         std::io::stdout().lock(),
-        "{} vs {}: {} ({} games)",
-        players[0],
-        players[1],
-        result.tally.summary(),
-        result.tally.games()
+        "{}",
+        summary(&players, &config, &result.standing)
     );
     code
+}
+
+/// Formats the closing lines: the result, the think times and time losses, and the SPRT.
+fn summary(players: &[PlayerSpec; 2], config: &MatchConfig, s: &Standing) -> String {
+    let mut out = format!(
+        "{} vs {}: {} ({} games)\n",
+        players[0],
+        players[1],
+        s.tally.summary(),
+        s.tally.games()
+    );
+    let think = |i: usize| {
+        let avg = s.think[i].average_ms();
+        match config.time {
+            TimeControl::MoveTime(ms) => format!(
+                "{} {avg:.1} ms ({:.0}% of {ms} ms)",
+                players[i],
+                avg * 100.0 / ms as f64
+            ),
+            _ => format!("{} {avg:.1} ms", players[i]),
+        }
+    };
+    out.push_str(&format!(
+        "think time per move: {}, {}; time losses: {} {}, {} {}\n",
+        think(0),
+        think(1),
+        players[0],
+        s.time_losses[0],
+        players[1],
+        s.time_losses[1]
+    ));
+    if let (Some(t), Some(state)) = (config.sprt, s.sprt) {
+        let (elo0, elo1) = t.elo_bounds();
+        let (alpha, beta) = t.error_rates();
+        out.push_str(&format!(
+            "SPRT elo0 {elo0} elo1 {elo1} alpha {alpha} beta {beta}: {state}{}\n",
+            if state.decision == xiangqi_engine::sprt::Decision::Continue {
+                ": no decision"
+            } else {
+                ""
+            }
+        ));
+    } else if let Some(t) = config.sprt {
+        let (lower, upper) = t.bounds();
+        out.push_str(&format!(
+            "SPRT: no pair finished, LLR 0.00 ({lower:.2}, {upper:.2}): no decision\n"
+        ));
+    }
+    out
 }
 
 fn fail(message: &str) -> ExitCode {

@@ -25,9 +25,17 @@ fn match_against_ourselves_over_uci_writes_readable_pgn() {
         "match", "level:1", &engine, "--games", "2", "--depth", "2", "--pgn", &pgn_arg,
     ]);
     assert_eq!(code, 0, "{err}");
-    let summary = out.lines().last().expect("a summary line");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    let summary = lines[0];
     assert!(summary.starts_with("level:1 vs uci:"), "{summary}");
     assert!(summary.ends_with("(2 games)"), "{summary}");
+    assert!(
+        lines[1].starts_with("think time per move: level:1 ")
+            && lines[1].ends_with(&format!("time losses: level:1 0, {engine} 0")),
+        "{}",
+        lines[1]
+    );
     assert_eq!(
         err.lines().filter(|l| l.starts_with("game ")).count(),
         2,
@@ -50,6 +58,94 @@ fn match_against_ourselves_over_uci_writes_readable_pgn() {
         assert!(record.tag("Black").is_some() && record.tag("Event").is_some());
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn match_against_ourselves_over_ucci_on_a_clock() {
+    let engine = format!("ucci:{} ucci", env!("CARGO_BIN_EXE_xiangqi"));
+    let (code, out, err) = xiangqi(&[
+        "match",
+        &engine,
+        "level:1",
+        "--games",
+        "2",
+        "--tc",
+        "2000+20",
+        "--max-plies",
+        "40",
+        "--option-a",
+        "hashsize=8",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with(&format!("{engine} vs level:1: ")), "{out}");
+    assert!(
+        !err.contains("failed:") && !err.contains("illegal") && !err.contains("on time"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_options_and_sprt_settings_are_refused() {
+    let engine = format!("uci:{} uci", env!("CARGO_BIN_EXE_xiangqi"));
+    for (args, message) in [
+        (&["--option-a", "Hash"][..], "bad engine option"),
+        (&["--option-a", "=5"], "bad engine option"),
+        (
+            &["--option-b", "Contempt=1"],
+            "level:1: no option \"Contempt\"",
+        ),
+        (
+            &["--option-b", "Hash=0"],
+            "option Hash=0: the value must be 1 to",
+        ),
+        (&["--sprt", "10,0"], "ELO0 must be below ELO1"),
+        (&["--sprt", "5"], "expected ELO0,ELO1"),
+        (&["--sprt", "0,5", "--alpha", "0"], "alpha 0 and beta 0.05"),
+        (&["--alpha", "0.1"], "--sprt"),
+    ] {
+        let mut all = vec!["match", "full", "level:1", "--games", "2", "--depth", "1"];
+        all.extend_from_slice(args);
+        let (code, out, err) = xiangqi(&all);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty() && err.contains(message), "{args:?}: {err}");
+        assert!(
+            !err.contains("game 1/") && !err.contains("panicked"),
+            "{err}"
+        );
+    }
+    // An option the external engine does not list stops the match before any game.
+    let (code, _, err) = xiangqi(&[
+        "match",
+        "level:1",
+        &engine,
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--option-b",
+        "Bogus=1",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("has no option \"Bogus\"; it lists: Hash, Threads"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_sprt_prints_its_llr_and_bounds() {
+    let (code, out, err) = xiangqi(&[
+        "match", "level:3", "level:1", "--sprt", "0,100", "--games", "60",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let last = out.lines().last().expect("an SPRT line");
+    assert!(
+        last.starts_with("SPRT elo0 0 elo1 100 alpha 0.05 beta 0.05: LLR ")
+            && last.contains(" (-2.94, 2.94) after "),
+        "{last}"
+    );
+    let running = err.lines().filter(|l| l.starts_with("sprt: LLR ")).count();
+    assert!(running >= 1, "{err}");
 }
 
 #[test]

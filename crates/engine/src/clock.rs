@@ -2,8 +2,17 @@
 //!
 //! A search has a *soft* budget, checked between iterations of iterative deepening (do not
 //! start an iteration that will not finish), and a *hard* budget, checked every few thousand
-//! nodes (stop now). Both stay well inside the remaining clock time, so the engine never
-//! loses on time.
+//! nodes (stop now). Only the move overhead (the `Move Overhead` option, default
+//! [`DEFAULT_MOVE_OVERHEAD_MS`]) is kept back for the time the answer takes to reach the
+//! other side:
+//!
+//! - `go movetime T` has no soft budget (every iteration may start) and a hard one at
+//!   `T − overhead`, so the engine uses the time it is given (even on a forced move or a
+//!   proven mate: UCI's movetime means "search exactly");
+//! - on a clock ([`budgets`]) the soft budget is the mover's share of its clock, `(time −
+//!   overhead) / movestogo + increment` (30 moves to go when none is given), at most half of
+//!   what is left; no iteration starts after half of it, and the hard budget is four times
+//!   the soft one, at most 40% of the time left (90% with one move to go).
 
 use std::time::{Duration, Instant};
 use xiangqi::Color;
@@ -67,8 +76,17 @@ impl Limits {
     }
 }
 
-/// Time reserved per move for communication and process scheduling, in milliseconds.
-pub const MOVE_OVERHEAD_MS: u64 = 30;
+/// The default move overhead: the time kept back per move for the answer to reach the other
+/// side, in milliseconds. A reply over a pipe takes well under a millisecond; 5 ms also
+/// covers waking the reading thread and a scheduling slice on a busy machine. A GUI across
+/// a network wants more (`Move Overhead`).
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 5;
+
+/// The largest move overhead accepted, in milliseconds.
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
+
+/// The moves to go assumed on a clock without `movestogo` (sudden death or increment).
+pub const DEFAULT_MOVES_TO_GO: u32 = 30;
 
 /// The clock assumed for the side to move when a clock-based `go` (any of `wtime`, `btime`,
 /// `winc`, `binc`, `movestogo`) leaves that side's own time out, in milliseconds: the search
@@ -84,8 +102,10 @@ pub struct Clock {
 }
 
 impl Clock {
-    /// Starts the clock for `side` to move under `limits`.
-    pub fn start(limits: &Limits, side: Color) -> Clock {
+    /// Starts the clock for `side` to move under `limits`, keeping `overhead_ms`
+    /// milliseconds per move back for communication (see the [module](self) for the
+    /// budgets).
+    pub fn start(limits: &Limits, side: Color, overhead_ms: u64) -> Clock {
         let start = Instant::now();
         if limits.infinite {
             return Clock {
@@ -95,10 +115,12 @@ impl Clock {
             };
         }
         if let Some(mt) = limits.movetime {
-            let hard = mt.saturating_sub((mt / 20).min(MOVE_OVERHEAD_MS)).max(1);
+            // Spend the move time: no early stop between iterations, a hard stop at
+            // T − overhead (at least half of T when the overhead is larger than that).
+            let hard = mt.saturating_sub(overhead_ms).max(mt / 2).max(1);
             return Clock {
                 start,
-                soft: Some(Duration::from_millis(hard)),
+                soft: None,
                 hard: Some(Duration::from_millis(hard)),
             };
         }
@@ -123,7 +145,7 @@ impl Clock {
                 }
             }
         };
-        let (soft, hard) = budgets(time, inc.unwrap_or(0), limits.movestogo);
+        let (soft, hard) = budgets(time, inc.unwrap_or(0), limits.movestogo, overhead_ms);
         Clock {
             start,
             soft: Some(Duration::from_millis(soft)),
@@ -154,27 +176,39 @@ impl Clock {
     pub fn is_timed(&self) -> bool {
         self.hard.is_some()
     }
+
+    /// Tells whether the budgets come from a clock (time management) rather than a fixed
+    /// move time: only then may a search end early because the move is forced or a mate is
+    /// proven, since time saved now is time for later moves.
+    pub fn is_managed(&self) -> bool {
+        self.soft.is_some()
+    }
 }
 
-/// Returns the (soft, hard) budgets in milliseconds for `time` ms left, `inc` ms increment
-/// and `movestogo` moves to the next control. Any values are accepted (the arithmetic
-/// saturates), so huge clocks from a GUI cannot overflow.
-pub fn budgets(time: u64, inc: u64, movestogo: Option<u32>) -> (u64, u64) {
-    let avail = time.saturating_sub(MOVE_OVERHEAD_MS);
+/// Returns the (soft, hard) budgets in milliseconds for `time` ms left, `inc` ms increment,
+/// `movestogo` moves to the next control ([`DEFAULT_MOVES_TO_GO`] when none) and
+/// `overhead_ms` kept back per move. With `avail = time − overhead`: soft = `avail /
+/// movestogo + inc`, at most `avail / 2`; hard = `4 · soft`, at most 40% of `avail` (90%
+/// with one move to go) and at least the soft budget. Under 20 ms available both are
+/// `time / 4`. Any values are accepted (the arithmetic saturates), so huge clocks from a
+/// GUI cannot overflow; the hard budget is always below `time` (for `time` ≥ 2).
+pub fn budgets(time: u64, inc: u64, movestogo: Option<u32>, overhead_ms: u64) -> (u64, u64) {
+    let avail = time.saturating_sub(overhead_ms);
     if avail < 20 {
         let t = (time / 4).max(1);
         return (t, t);
     }
-    let mtg = u64::from(movestogo.unwrap_or(32).clamp(1, 40));
-    let soft = (avail / mtg)
-        .saturating_add(inc / 4 * 3 + inc % 4 * 3 / 4)
+    let mtg = movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 50);
+    let soft = (avail / u64::from(mtg))
+        .saturating_add(inc)
         .min(avail / 2)
         .max(1);
-    let hard = soft
-        .saturating_mul(4)
-        .min(avail / 5 * 2 + avail % 5 * 2 / 5)
-        .max(soft.min(avail / 2))
-        .max(1);
+    let cap = if mtg == 1 {
+        avail / 10 * 9 + avail % 10 * 9 / 10
+    } else {
+        avail / 5 * 2 + avail % 5 * 2 / 5
+    };
+    let hard = soft.saturating_mul(4).min(cap).max(soft).max(1);
     (soft, hard)
 }
 
@@ -187,9 +221,11 @@ mod tests {
         for time in [1u64, 10, 50, 100, 1_000, 10_000, 60_000, 600_000] {
             for inc in [0u64, 100, 2_000] {
                 for mtg in [None, Some(1), Some(5), Some(40)] {
-                    let (soft, hard) = budgets(time, inc, mtg);
-                    assert!(soft <= hard, "{time} {inc} {mtg:?}");
-                    assert!(hard < time.max(2), "{time} {inc} {mtg:?}: {hard}");
+                    for overhead in [0, DEFAULT_MOVE_OVERHEAD_MS, 100] {
+                        let (soft, hard) = budgets(time, inc, mtg, overhead);
+                        assert!(soft <= hard, "{time} {inc} {mtg:?}");
+                        assert!(hard < time.max(2), "{time} {inc} {mtg:?}: {hard}");
+                    }
                 }
             }
         }
@@ -203,7 +239,7 @@ mod tests {
             (u64::MAX, 0),
             (i64::MAX as u64, i64::MAX as u64),
         ] {
-            let (soft, hard) = budgets(time, inc, None);
+            let (soft, hard) = budgets(time, inc, None, DEFAULT_MOVE_OVERHEAD_MS);
             assert!(soft <= hard && hard < time, "{time} {inc}: {soft} {hard}");
         }
     }
@@ -214,12 +250,48 @@ mod tests {
             wtime: Some(1_000),
             ..Limits::default()
         };
-        assert!(Clock::start(&black_to_move, Color::Black).is_timed());
+        assert!(Clock::start(&black_to_move, Color::Black, 10).is_timed());
         let movestogo_only = Limits {
             movestogo: Some(5),
             ..Limits::default()
         };
-        assert!(Clock::start(&movestogo_only, Color::Red).is_timed());
-        assert!(!Clock::start(&Limits::depth(3), Color::Red).is_timed());
+        assert!(Clock::start(&movestogo_only, Color::Red, 10).is_timed());
+        assert!(!Clock::start(&Limits::depth(3), Color::Red, 10).is_timed());
+    }
+
+    #[test]
+    fn a_move_time_is_spent_up_to_the_overhead() {
+        let c = Clock::start(&Limits::movetime(100), Color::Red, 10);
+        assert_eq!(c.soft, None, "no early stop between iterations");
+        assert_eq!(c.hard, Some(Duration::from_millis(90)));
+        assert!(c.may_start_iteration() && c.is_timed() && !c.is_managed());
+        let on_a_clock = Limits {
+            wtime: Some(10_000),
+            ..Limits::default()
+        };
+        assert!(Clock::start(&on_a_clock, Color::Red, 10).is_managed());
+        let c = Clock::start(&Limits::movetime(100), Color::Red, 0);
+        assert_eq!(c.hard, Some(Duration::from_millis(100)));
+        // An overhead larger than the move time still leaves half of it.
+        let c = Clock::start(&Limits::movetime(30), Color::Red, 50);
+        assert_eq!(c.hard, Some(Duration::from_millis(15)));
+        let c = Clock::start(&Limits::movetime(1), Color::Red, 10);
+        assert_eq!(c.hard, Some(Duration::from_millis(1)));
+    }
+
+    #[test]
+    fn clock_budgets_follow_the_formula() {
+        // 10 s + 100 ms, overhead 10: avail 9990; soft 9990/30 + 100 = 433; hard 4·433.
+        assert_eq!(budgets(10_000, 100, None, 10), (433, 1732));
+        // 1 s left, no increment: soft 990/30 = 33, hard 132.
+        assert_eq!(budgets(1_000, 0, None, 10), (33, 132));
+        // A large increment is capped at half of what is left; hard at 40% of it.
+        assert_eq!(budgets(1_000, 2_000, None, 10), (495, 495));
+        // One move to go: half of it at first, up to 90%.
+        assert_eq!(budgets(1_000, 0, Some(1), 10), (495, 891));
+        // Five moves to go: 990/5 = 198, hard capped at 396.
+        assert_eq!(budgets(1_000, 0, Some(5), 10), (198, 396));
+        // Almost nothing left: a quarter of it.
+        assert_eq!(budgets(25, 0, None, 10), (6, 6));
     }
 }

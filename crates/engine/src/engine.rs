@@ -2,7 +2,7 @@
 //! reports through a callback, so the caller (a protocol loop, the server) stays free to
 //! answer `isready` or `stop` at once.
 
-use crate::clock::Limits;
+use crate::clock::{Limits, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS};
 use crate::level::Level;
 use crate::search::{Info, SearchRequest, SearchResult, Searcher, MAX_THREADS};
 use std::fmt;
@@ -56,6 +56,7 @@ pub struct Engine {
     threads: usize,
     pending_threads: Option<usize>,
     pending_clear: bool,
+    move_overhead_ms: u64,
 }
 
 impl Default for Engine {
@@ -84,6 +85,7 @@ impl Engine {
             threads: 1,
             pending_threads: None,
             pending_clear: false,
+            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
         }
     }
 
@@ -148,6 +150,18 @@ impl Engine {
         self.threads
     }
 
+    /// Sets the move overhead, the milliseconds per move kept back from time limits for the
+    /// answer to reach the GUI (clamped to 0–[`MAX_MOVE_OVERHEAD_MS`]), for the next
+    /// searches.
+    pub fn set_move_overhead(&mut self, ms: u64) {
+        self.move_overhead_ms = ms.min(MAX_MOVE_OVERHEAD_MS);
+    }
+
+    /// Returns the move overhead in milliseconds.
+    pub fn move_overhead(&self) -> u64 {
+        self.move_overhead_ms
+    }
+
     /// Sets the playing level for the next searches.
     pub fn set_level(&mut self, level: Level) {
         self.level = level;
@@ -181,6 +195,7 @@ impl Engine {
         let resize = self.pending_hash.take();
         let threads = self.pending_threads.take();
         let clear = std::mem::take(&mut self.pending_clear);
+        let overhead = self.move_overhead_ms;
         self.worker = Some(std::thread::spawn(move || {
             let mut s = searcher.lock().unwrap_or_else(PoisonError::into_inner);
             if let Some(mib) = resize {
@@ -191,6 +206,7 @@ impl Engine {
             if let Some(n) = threads {
                 s.set_threads(n);
             }
+            s.set_move_overhead(overhead);
             let result = s.search_level(&req, &level, &mut |info| {
                 on_event(Event::Info(info.clone()));
             });

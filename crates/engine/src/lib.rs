@@ -20,13 +20,15 @@
 //! - [`tt`]: the transposition table. [`clock`]: limits and time budgets.
 //! - [`engine`]: the threaded facade. [`uci`], [`ucci`]: the text protocols.
 //! - [`bench`]: the fixed benchmark whose node count signs the search.
-//! - [`matches`], [`openings`], [`uci_client`]: engine-against-engine matches with Elo
-//!   estimates, built-in or external UCI players. [`tactics`]: the tactical test suite.
+//! - [`matches`], [`openings`], [`external`], [`sprt`]: engine-against-engine matches with
+//!   Elo estimates and SPRTs, built-in players or external UCI, Fairy-Stockfish and UCCI
+//!   engines. [`tactics`]: the tactical test suite.
 
 pub mod bench;
 pub mod clock;
 pub mod engine;
 pub mod eval;
+pub mod external;
 pub mod level;
 pub mod matches;
 pub mod movepick;
@@ -35,11 +37,11 @@ pub mod params;
 mod protocol;
 pub mod search;
 pub mod see;
+pub mod sprt;
 pub mod tactics;
 pub mod tt;
 pub mod ucci;
 pub mod uci;
-pub mod uci_client;
 
 pub use clock::Limits;
 pub use engine::{Engine, Event};

@@ -1,39 +1,49 @@
-//! Engine matches: two players (built-in levels, full strength, or external UCI engines)
-//! play each other from the [built-in openings](crate::openings), each opening twice with
-//! colours swapped, several games at a time on threads. Games are recorded and judged by
-//! [`xiangqi::game::Game`] under `wxf-2018` (checkmate, no legal move, perpetual check and
-//! chase, the move limit, insufficient material), with a ply cap beyond which the game is
-//! adjudicated a draw. A player that crashes, times out, floods its output, sends no move or
-//! an illegal move loses that game; under a clock, a player whose clock runs out loses on
-//! time. A player that cannot be started at all ends the match with an error.
+//! Engine matches: two players (built-in levels, full strength, or external engines speaking
+//! UCI, Fairy-Stockfish's UCI or UCCI) play each other from the [built-in
+//! openings](crate::openings), each opening twice with colours swapped, several games at a
+//! time on threads. Games are recorded and judged by [`xiangqi::game::Game`] under
+//! `wxf-2018` (checkmate, no legal move, perpetual check and chase, the move limit,
+//! insufficient material), with a ply cap beyond which the game is adjudicated a draw. A
+//! player that crashes, times out, floods its output, sends no move or an illegal move loses
+//! that game; under a clock, a player whose clock runs out loses on time. A player that
+//! cannot be started at all ends the match with an error.
 //!
 //! Results are counted from the first player's point of view; [`Tally`] turns them into an
-//! Elo difference with a 95% error margin.
+//! Elo difference with a 95% error margin, and an optional [SPRT](crate::sprt) over the game
+//! pairs ends the match as soon as it decides. Each side's think time per move is measured
+//! on the wall clock around each request ([`ThinkTime`]).
 
-use crate::clock::Limits;
+use crate::clock::{Limits, MAX_MOVE_OVERHEAD_MS};
+use crate::engine::MAX_HASH_MIB;
+use crate::external::{ClientError, EngineOption, ExternalEngine, Protocol};
 use crate::level::Level;
 use crate::openings::{Opening, OPENINGS};
-use crate::search::{SearchRequest, Searcher};
-use crate::uci_client::UciEngine;
+use crate::search::{SearchRequest, Searcher, MAX_THREADS};
+use crate::sprt::{Decision, Pentanomial, Sprt, SprtState};
+use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use xiangqi::game::{Game, GameError, GameResult, RuleSet};
 use xiangqi::{Color, Move, Position};
 
-/// Who plays: a built-in level, full strength, or an external UCI engine.
+/// Who plays: a built-in level, full strength, or an external engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
     /// `level:N`: built-in level N (1–5).
     Level(u8),
     /// `full`: full strength (the same settings as level 5).
     Full,
-    /// `uci:PATH [ARG…]`: an external program speaking UCI; the text after `uci:` is split on
-    /// whitespace into the program path and its arguments (so paths with spaces are not
-    /// supported), e.g. `uci:/usr/bin/xiangqi uci`.
-    Uci {
+    /// `uci:PATH [ARG…]`, `fsf:PATH [ARG…]` or `ucci:PATH [ARG…]`: an external program
+    /// speaking UCI, Fairy-Stockfish's Xiangqi UCI or UCCI (see [`crate::external`]). The
+    /// text after the prefix is split on whitespace into the program path and its arguments
+    /// (so paths with spaces are not supported), e.g. `uci:/usr/bin/xiangqi uci`.
+    Engine {
+        /// The dialect it speaks (a `uci:` engine that names itself Fairy-Stockfish is
+        /// spoken to as `fsf:`).
+        protocol: Protocol,
         /// The program to start.
         path: String,
         /// Its arguments.
@@ -49,7 +59,8 @@ impl fmt::Display for BadPlayerSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "bad player {:?}: expected `level:N` (N = 1–5), `full` or `uci:PATH [ARG…]`",
+            "bad player {:?}: expected `level:N` (N = 1–5), `full`, `uci:PATH [ARG…]`, \
+             `fsf:PATH [ARG…]` or `ucci:PATH [ARG…]`",
             self.0
         )
     }
@@ -60,7 +71,7 @@ impl std::error::Error for BadPlayerSpec {}
 impl FromStr for PlayerSpec {
     type Err = BadPlayerSpec;
 
-    /// Reads `level:N`, `full` or `uci:PATH [ARG…]`.
+    /// Reads `level:N`, `full`, `uci:PATH [ARG…]`, `fsf:PATH [ARG…]` or `ucci:PATH [ARG…]`.
     fn from_str(s: &str) -> Result<PlayerSpec, BadPlayerSpec> {
         let bad = || BadPlayerSpec(s.to_string());
         let t = s.trim();
@@ -73,10 +84,17 @@ impl FromStr for PlayerSpec {
                 _ => Err(bad()),
             };
         }
-        if let Some(cmd) = t.strip_prefix("uci:") {
+        for protocol in [Protocol::Uci, Protocol::FairyStockfish, Protocol::Ucci] {
+            let Some(cmd) = t
+                .strip_prefix(protocol.prefix())
+                .and_then(|r| r.strip_prefix(':'))
+            else {
+                continue;
+            };
             let mut words = cmd.split_whitespace().map(str::to_string);
             let path = words.next().ok_or_else(bad)?;
-            return Ok(PlayerSpec::Uci {
+            return Ok(PlayerSpec::Engine {
+                protocol,
                 path,
                 args: words.collect(),
             });
@@ -90,8 +108,14 @@ impl fmt::Display for PlayerSpec {
         match self {
             PlayerSpec::Level(n) => write!(f, "level:{n}"),
             PlayerSpec::Full => f.write_str("full"),
-            PlayerSpec::Uci { path, args } if args.is_empty() => write!(f, "uci:{path}"),
-            PlayerSpec::Uci { path, args } => write!(f, "uci:{path} {}", args.join(" ")),
+            PlayerSpec::Engine {
+                protocol,
+                path,
+                args,
+            } => {
+                write!(f, "{}:{path}", protocol.prefix())?;
+                args.iter().try_for_each(|a| write!(f, " {a}"))
+            }
         }
     }
 }
@@ -201,7 +225,12 @@ pub const UNTIMED_TIMEOUT_MS: u64 = 60_000;
 pub struct MatchConfig {
     /// The two players; results are counted for the first.
     pub players: [PlayerSpec; 2],
-    /// Number of games (an even number plays every opening with both colours).
+    /// Options for each player: sent to an external engine as `setoption` after its
+    /// handshake (it must list them), or for a built-in player `Hash` (MiB), `Threads` or
+    /// `Move Overhead` (ms).
+    pub options: [Vec<EngineOption>; 2],
+    /// Number of games (an even number plays every opening with both colours); with an
+    /// SPRT, the most games to play.
     pub games: usize,
     /// Games played at the same time, each on its own thread.
     pub concurrency: usize,
@@ -212,18 +241,23 @@ pub struct MatchConfig {
     /// The openings, used in turn: games `2k` and `2k+1` play opening `k` (modulo their
     /// number), the first player Red in the even game and Black in the odd one.
     pub openings: Vec<Opening>,
-    /// Transposition table size of each built-in player, in mebibytes.
+    /// Transposition table size of each built-in player, in mebibytes (a `Hash` option
+    /// overrides it).
     pub hash_mib: usize,
     /// Seed of the built-in levels' noise; each game and player derives its own from it.
     pub seed: u64,
+    /// A sequential probability ratio test over the game pairs: the match stops (games
+    /// under way finish) once it decides.
+    pub sprt: Option<Sprt>,
 }
 
 impl MatchConfig {
     /// Returns a configuration with the defaults: 2 threads, the built-in openings, a
-    /// [`DEFAULT_MAX_PLIES`] cap, 16 MiB tables.
+    /// [`DEFAULT_MAX_PLIES`] cap, 16 MiB tables, no options, no SPRT.
     pub fn new(players: [PlayerSpec; 2], games: usize, time: TimeControl) -> MatchConfig {
         MatchConfig {
             players,
+            options: [Vec::new(), Vec::new()],
             games,
             concurrency: 2,
             time,
@@ -231,21 +265,26 @@ impl MatchConfig {
             openings: OPENINGS.to_vec(),
             hash_mib: 16,
             seed: crate::level::DEFAULT_SEED,
+            sprt: None,
         }
     }
 
     /// Checks that the configuration can run.
     ///
     /// # Errors
-    /// A message naming the problem: no openings, no games or more than [`MAX_GAMES`], a ply
-    /// cap of 0 or over [`MAX_PLIES`], times out of range (see [`TimeControl::check`]), an
-    /// unlimited full-strength or external player.
+    /// A message naming the problem: no openings, no games or more than [`MAX_GAMES`] (fewer
+    /// than 2 with an SPRT), a ply cap of 0 or over [`MAX_PLIES`], times out of range (see
+    /// [`TimeControl::check`]), an unlimited full-strength or external player, an option a
+    /// built-in player does not have or a value out of its range.
     pub fn validate(&self) -> Result<(), String> {
         if !(1..=MAX_GAMES).contains(&self.games) {
             return Err(format!(
                 "{} games is out of range: 1 to {MAX_GAMES}",
                 self.games
             ));
+        }
+        if self.sprt.is_some() && self.games < 2 {
+            return Err("an SPRT needs at least one pair of games".to_string());
         }
         if !(1..=MAX_PLIES).contains(&self.max_plies) {
             return Err(format!(
@@ -271,7 +310,86 @@ impl MatchConfig {
                 ));
             }
         }
+        for (spec, options) in self.players.iter().zip(&self.options) {
+            if !matches!(spec, PlayerSpec::Engine { .. }) {
+                BuiltInSettings::read(options).map_err(|e| format!("{spec}: {e}"))?;
+            }
+        }
         Ok(())
+    }
+}
+
+/// The settings a built-in player takes as options.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct BuiltInSettings {
+    hash_mib: Option<usize>,
+    threads: Option<usize>,
+    move_overhead_ms: Option<u64>,
+}
+
+impl BuiltInSettings {
+    /// Reads `Hash` (1–[`MAX_HASH_MIB`] MiB), `Threads` (1–[`MAX_THREADS`]) and `Move
+    /// Overhead` (0–[`MAX_MOVE_OVERHEAD_MS`] ms), names in any case.
+    fn read(options: &[EngineOption]) -> Result<BuiltInSettings, String> {
+        let mut s = BuiltInSettings::default();
+        for o in options {
+            let number = |min: u64, max: u64| {
+                o.value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| (min..=max).contains(n))
+                    .ok_or_else(|| format!("option {o}: the value must be {min} to {max}"))
+            };
+            match o.name.to_ascii_lowercase().as_str() {
+                "hash" => s.hash_mib = Some(number(1, MAX_HASH_MIB as u64)? as usize),
+                "threads" => s.threads = Some(number(1, MAX_THREADS as u64)? as usize),
+                "move overhead" => s.move_overhead_ms = Some(number(0, MAX_MOVE_OVERHEAD_MS)?),
+                _ => {
+                    return Err(format!(
+                        "no option {:?}: a built-in player takes Hash, Threads and Move Overhead",
+                        o.name
+                    ))
+                }
+            }
+        }
+        Ok(s)
+    }
+}
+
+/// How long one player thought: moves answered, their total and the longest, measured on
+/// the wall clock from the request to the answer (for an external engine this includes
+/// the time its messages take).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ThinkTime {
+    /// Moves asked for.
+    pub moves: u32,
+    /// Their time in all.
+    pub total: Duration,
+    /// The longest one.
+    pub longest: Duration,
+}
+
+impl ThinkTime {
+    /// Counts one move that took `d`.
+    pub fn add(&mut self, d: Duration) {
+        self.moves += 1;
+        self.total += d;
+        self.longest = self.longest.max(d);
+    }
+
+    /// Adds the moves of `other`.
+    pub fn merge(&mut self, other: &ThinkTime) {
+        self.moves += other.moves;
+        self.total += other.total;
+        self.longest = self.longest.max(other.longest);
+    }
+
+    /// Returns the average time per move in milliseconds (0 with no moves).
+    pub fn average_ms(&self) -> f64 {
+        if self.moves == 0 {
+            return 0.0;
+        }
+        self.total.as_secs_f64() * 1000.0 / f64::from(self.moves)
     }
 }
 
@@ -289,6 +407,11 @@ pub struct GameReport {
     /// Why the match ended the game itself, when the rules did not: a crash, an illegal
     /// move, a flag fall or the ply cap.
     pub adjudication: Option<String>,
+    /// Each player's think time in this game, by index into [`MatchConfig::players`].
+    pub think: [ThinkTime; 2],
+    /// The player (index into [`MatchConfig::players`]) who lost on time: its clock ran
+    /// out, or it did not answer within the time allowed.
+    pub time_loss: Option<usize>,
 }
 
 impl GameReport {
@@ -427,11 +550,27 @@ fn unsigned(x: f64) -> String {
     }
 }
 
+/// Where a match stands: the results so far, counted for the first player.
+#[derive(Clone, Debug, Default)]
+pub struct Standing {
+    /// Wins, draws and losses of the first player.
+    pub tally: Tally,
+    /// The game pairs (games `2k` and `2k+1`) both finished, by the first player's points.
+    pub pairs: Pentanomial,
+    /// Each player's think time, by index into [`MatchConfig::players`].
+    pub think: [ThinkTime; 2],
+    /// Games each player lost on time (see [`GameReport::time_loss`]).
+    pub time_losses: [u32; 2],
+    /// The SPRT's state after the last finished pair (with an SPRT); once it has decided,
+    /// the state at the decision.
+    pub sprt: Option<SprtState>,
+}
+
 /// The outcome of a match.
 #[derive(Clone, Debug)]
 pub struct MatchResult {
-    /// The first player's wins, draws and losses.
-    pub tally: Tally,
+    /// The final standing.
+    pub standing: Standing,
     /// Every game, in game order.
     pub games: Vec<GameReport>,
 }
@@ -442,41 +581,65 @@ enum Player {
         searcher: Box<Searcher>,
         level: Level,
     },
-    Uci {
+    External {
+        protocol: Protocol,
         path: String,
         args: Vec<String>,
-        engine: Option<UciEngine>,
+        options: Vec<EngineOption>,
+        engine: Option<ExternalEngine>,
     },
 }
 
 impl Player {
-    fn new(spec: &PlayerSpec, hash_mib: usize) -> Player {
+    /// Makes the player; options of a built-in player were checked by
+    /// [`MatchConfig::validate`].
+    fn new(spec: &PlayerSpec, options: &[EngineOption], hash_mib: usize) -> Player {
+        let built_in = |level: Level| {
+            let settings = BuiltInSettings::read(options).unwrap_or_default();
+            let mut searcher = Searcher::new(settings.hash_mib.unwrap_or(hash_mib));
+            if let Some(n) = settings.threads {
+                searcher.set_threads(n);
+            }
+            if let Some(ms) = settings.move_overhead_ms {
+                searcher.set_move_overhead(ms);
+            }
+            Player::BuiltIn {
+                searcher: Box::new(searcher),
+                level,
+            }
+        };
         match spec {
-            PlayerSpec::Level(n) => Player::BuiltIn {
-                searcher: Box::new(Searcher::new(hash_mib)),
-                level: Level::new(*n, 0),
-            },
-            PlayerSpec::Full => Player::BuiltIn {
-                searcher: Box::new(Searcher::new(hash_mib)),
-                level: Level::full(),
-            },
-            PlayerSpec::Uci { path, args } => Player::Uci {
+            PlayerSpec::Level(n) => built_in(Level::new(*n, 0)),
+            PlayerSpec::Full => built_in(Level::full()),
+            PlayerSpec::Engine {
+                protocol,
+                path,
+                args,
+            } => Player::External {
+                protocol: *protocol,
                 path: path.clone(),
                 args: args.clone(),
+                options: options.to_vec(),
                 engine: None,
             },
         }
     }
 
     /// Prepares for a new game; `seed` varies the built-in levels' noise from game to game.
-    fn new_game(&mut self, seed: u64) -> Result<(), String> {
+    fn new_game(&mut self, seed: u64) -> Result<(), ClientError> {
         match self {
             Player::BuiltIn { searcher, level } => {
                 searcher.clear();
                 level.seed = seed;
                 Ok(())
             }
-            Player::Uci { path, args, engine } => {
+            Player::External {
+                protocol,
+                path,
+                args,
+                options,
+                engine,
+            } => {
                 if let Some(e) = engine.as_mut() {
                     if e.new_game().is_ok() {
                         return Ok(());
@@ -484,8 +647,8 @@ impl Player {
                 }
                 // Not started yet, or broken by the last game: start afresh.
                 *engine = None;
-                let mut e = UciEngine::start(path, args).map_err(|e| e.to_string())?;
-                e.new_game().map_err(|e| e.to_string())?;
+                let mut e = ExternalEngine::start(path, args, *protocol, options)?;
+                e.new_game()?;
                 *engine = Some(e);
                 Ok(())
             }
@@ -499,7 +662,7 @@ impl Player {
         moves: &[Move],
         limits: &Limits,
         timeout: Duration,
-    ) -> Result<Option<Move>, String> {
+    ) -> Result<Option<Move>, ClientError> {
         match self {
             Player::BuiltIn { searcher, level } => {
                 let req = SearchRequest {
@@ -510,39 +673,19 @@ impl Player {
                 };
                 Ok(searcher.search_level(&req, level, &mut |_| {}).best)
             }
-            Player::Uci { engine, .. } => {
+            Player::External { engine, .. } => {
                 let Some(e) = engine.as_mut() else {
-                    return Err("the engine is not running".to_string());
+                    return Err(ClientError::Exited { expected: "a move" });
                 };
-                let r = e.go(start, moves, &go_args(limits), timeout);
+                let r = e.go(start, moves, limits, timeout);
                 if r.is_err() {
                     // Kill it; the next game starts a fresh process.
                     *engine = None;
                 }
-                r.map_err(|e| e.to_string())
+                r
             }
         }
     }
-}
-
-/// Formats limits as the arguments of a UCI `go` command.
-fn go_args(l: &Limits) -> String {
-    let mut parts = Vec::new();
-    let mut put = |k: &str, v: Option<u64>| {
-        if let Some(v) = v {
-            parts.push(format!("{k} {v}"));
-        }
-    };
-    put("depth", l.depth.map(u64::from));
-    put("movetime", l.movetime);
-    put("wtime", l.wtime);
-    put("btime", l.btime);
-    put("winc", l.winc);
-    put("binc", l.binc);
-    if parts.is_empty() {
-        parts.push("depth 64".to_string());
-    }
-    parts.join(" ")
 }
 
 /// Plays one game between `players[red]` (Red) and `players[1 - red]` from `opening`.
@@ -564,6 +707,8 @@ fn play_game(
         }
     }
     let mut adjudication = None;
+    let mut think = [ThinkTime::default(); 2];
+    let mut time_loss = None;
     let who = |c: Color| if c == Color::Red { red } else { 1 - red };
     for (i, p) in players.iter_mut().enumerate() {
         let seed = config.seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ i as u64;
@@ -582,22 +727,30 @@ fn play_game(
         }
         let side = game.position().turn();
         let p = who(side);
-        let (limits, timeout) = limits_for(config.time, clock);
+        let (limits, timeout) = limits_for(config.time, clock, side);
         let started = Instant::now();
         let reply = players[p].choose(game.start(), &game.moves(), &limits, timeout);
-        let spent = i64::try_from(started.elapsed().as_millis()).unwrap_or(i64::MAX);
+        let elapsed = started.elapsed();
+        think[p].add(elapsed);
+        let spent = i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX);
         if let TimeControl::Clock { increment_ms, .. } = config.time {
             let c = &mut clock[side as usize];
             *c = c.saturating_sub(spent);
             if *c < 0 {
                 adjudication = Some(format!("{} lost on time", names[p]));
+                time_loss = Some(p);
                 let _ = game.forfeit_on_time(side);
                 break;
             }
             *c = c.saturating_add(i64::try_from(increment_ms).unwrap_or(i64::MAX));
         }
         let failure = match reply {
-            Err(e) => format!("{} failed: {e}", names[p]),
+            Err(e) => {
+                if matches!(e, ClientError::Timeout { .. }) {
+                    time_loss = Some(p);
+                }
+                format!("{} failed: {e}", names[p])
+            }
             Ok(None) => format!("{} gave no move", names[p]),
             Ok(Some(m)) => match game.play(m) {
                 Ok(_) => continue,
@@ -616,11 +769,13 @@ fn play_game(
         opening,
         game,
         adjudication,
+        think,
+        time_loss,
     })
 }
 
-/// Returns the limits of the side to move and how long an external engine may take.
-fn limits_for(time: TimeControl, clock: [i64; 2]) -> (Limits, Duration) {
+/// Returns the limits of `side` to move and how long an external engine may take.
+fn limits_for(time: TimeControl, clock: [i64; 2], side: Color) -> (Limits, Duration) {
     match time {
         TimeControl::MoveTime(ms) => (
             Limits::movetime(ms),
@@ -629,6 +784,7 @@ fn limits_for(time: TimeControl, clock: [i64; 2]) -> (Limits, Duration) {
         TimeControl::Clock { increment_ms, .. } => {
             let red = clock[Color::Red as usize].max(0) as u64;
             let black = clock[Color::Black as usize].max(0) as u64;
+            let own = if side == Color::Red { red } else { black };
             let limits = Limits {
                 wtime: Some(red),
                 btime: Some(black),
@@ -637,22 +793,50 @@ fn limits_for(time: TimeControl, clock: [i64; 2]) -> (Limits, Duration) {
                 ..Limits::default()
             };
             // The flag is judged after the reply; this only bounds a hung engine.
-            (
-                limits,
-                Duration::from_millis(
-                    red.max(black)
-                        .saturating_add(increment_ms)
-                        .saturating_add(5_000),
-                ),
-            )
+            (limits, Duration::from_millis(own.saturating_add(5_000)))
         }
         TimeControl::Depth(d) => (Limits::depth(d), Duration::from_millis(UNTIMED_TIMEOUT_MS)),
         TimeControl::LevelCaps => (Limits::default(), Duration::from_millis(UNTIMED_TIMEOUT_MS)),
     }
 }
 
+/// Adds a finished game to `standing`; `first_of_pair` holds the first player's score of
+/// each game whose pair partner has not finished yet.
+fn record(
+    standing: &mut Standing,
+    first_of_pair: &mut HashMap<usize, f64>,
+    sprt: Option<&Sprt>,
+    report: &GameReport,
+) {
+    let score = report.first_player_score();
+    standing.tally.add(score);
+    for (total, game) in standing.think.iter_mut().zip(&report.think) {
+        total.merge(game);
+    }
+    if let Some(p) = report.time_loss {
+        standing.time_losses[p] += 1;
+    }
+    let pair = report.index / 2;
+    match first_of_pair.remove(&pair) {
+        None => {
+            first_of_pair.insert(pair, score);
+        }
+        Some(other) => {
+            standing.pairs.add_pair(other, score);
+            let decided = standing
+                .sprt
+                .is_some_and(|s| s.decision != Decision::Continue);
+            if let (Some(t), false) = (sprt, decided) {
+                standing.sprt = Some(t.state(&standing.pairs));
+            }
+        }
+    }
+}
+
 /// Plays the match described by `config` on `config.concurrency` threads, calling
-/// `on_game` (on the calling thread) as each game finishes, with the tally so far.
+/// `on_game` (on the calling thread) as each game finishes, with the standing so far. With
+/// an SPRT the match stops once it decides: no new game begins, the games under way finish
+/// and are counted (the SPRT keeps its state at the decision).
 ///
 /// # Errors
 /// The message of [`MatchConfig::validate`], or the first player that could not be started
@@ -660,28 +844,29 @@ fn limits_for(time: TimeControl, clock: [i64; 2]) -> (Limits, Duration) {
 /// were already passed to `on_game`).
 pub fn run(
     config: &MatchConfig,
-    mut on_game: impl FnMut(&GameReport, &Tally),
+    mut on_game: impl FnMut(&GameReport, &Standing),
 ) -> Result<MatchResult, String> {
     config.validate()?;
     let next = AtomicUsize::new(0);
-    let abort = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<Result<GameReport, String>>();
+    let stop = AtomicBool::new(false);
+    // Each worker records its own games, so that an SPRT's decision stops it before it
+    // takes the next game.
+    let shared = Mutex::new((Standing::default(), HashMap::new()));
+    let (tx, rx) = mpsc::channel::<Result<(GameReport, Standing), String>>();
     let threads = config.concurrency.clamp(1, config.games.max(1));
-    let mut tally = Tally::default();
     let mut games = Vec::new();
     let mut failure = None;
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let tx = tx.clone();
-            let next = &next;
-            let abort = &abort;
+            let (next, stop, shared) = (&next, &stop, &shared);
             scope.spawn(move || {
                 let mut players = [
-                    Player::new(&config.players[0], config.hash_mib),
-                    Player::new(&config.players[1], config.hash_mib),
+                    Player::new(&config.players[0], &config.options[0], config.hash_mib),
+                    Player::new(&config.players[1], &config.options[1], config.hash_mib),
                 ];
                 loop {
-                    if abort.load(Ordering::SeqCst) {
+                    if stop.load(Ordering::SeqCst) {
                         break;
                     }
                     let index = next.fetch_add(1, Ordering::SeqCst);
@@ -690,12 +875,29 @@ pub fn run(
                     }
                     let opening = config.openings[(index / 2) % config.openings.len()];
                     let red = index % 2;
-                    let report =
-                        play_game(&mut players, &config.players, red, opening, config, index);
-                    if report.is_err() {
-                        abort.store(true, Ordering::SeqCst);
-                    }
-                    if tx.send(report).is_err() {
+                    let sent =
+                        match play_game(&mut players, &config.players, red, opening, config, index)
+                        {
+                            Ok(report) => {
+                                let mut guard =
+                                    shared.lock().unwrap_or_else(PoisonError::into_inner);
+                                let (standing, first_of_pair) = &mut *guard;
+                                record(standing, first_of_pair, config.sprt.as_ref(), &report);
+                                if standing
+                                    .sprt
+                                    .is_some_and(|s| s.decision != Decision::Continue)
+                                {
+                                    stop.store(true, Ordering::SeqCst);
+                                }
+                                // Sent under the lock, so standings arrive in the order made.
+                                tx.send(Ok((report, standing.clone())))
+                            }
+                            Err(e) => {
+                                stop.store(true, Ordering::SeqCst);
+                                tx.send(Err(e))
+                            }
+                        };
+                    if sent.is_err() {
                         break;
                     }
                 }
@@ -704,9 +906,8 @@ pub fn run(
         drop(tx);
         for report in rx {
             match report {
-                Ok(report) => {
-                    tally.add(report.first_player_score());
-                    on_game(&report, &tally);
+                Ok((report, standing)) => {
+                    on_game(&report, &standing);
                     games.push(report);
                 }
                 Err(e) => {
@@ -719,7 +920,8 @@ pub fn run(
         return Err(e);
     }
     games.sort_by_key(|g| g.index);
-    Ok(MatchResult { tally, games })
+    let (standing, _) = shared.into_inner().unwrap_or_else(PoisonError::into_inner);
+    Ok(MatchResult { standing, games })
 }
 
 #[cfg(test)]
@@ -734,18 +936,39 @@ mod tests {
             "full",
             "uci:/bin/engine",
             "uci:/bin/x uci",
+            "fsf:/usr/games/fairy-stockfish",
+            "ucci:/opt/eleeye -x",
         ] {
             let spec: PlayerSpec = s.parse().expect(s);
             assert_eq!(spec.to_string(), s);
         }
         assert_eq!(
             "uci:/bin/x  uci --fast".parse::<PlayerSpec>().ok(),
-            Some(PlayerSpec::Uci {
+            Some(PlayerSpec::Engine {
+                protocol: Protocol::Uci,
                 path: "/bin/x".to_string(),
                 args: vec!["uci".to_string(), "--fast".to_string()]
             })
         );
-        for bad in ["level:0", "level:6", "level:x", "uci:", "stockfish", ""] {
+        assert_eq!(
+            "ucci:eleeye".parse::<PlayerSpec>().ok(),
+            Some(PlayerSpec::Engine {
+                protocol: Protocol::Ucci,
+                path: "eleeye".to_string(),
+                args: Vec::new()
+            })
+        );
+        for bad in [
+            "level:0",
+            "level:6",
+            "level:x",
+            "uci:",
+            "ucci: ",
+            "fsf:",
+            "uci",
+            "stockfish",
+            "",
+        ] {
             assert!(bad.parse::<PlayerSpec>().is_err(), "{bad}");
         }
     }
@@ -771,17 +994,66 @@ mod tests {
     }
 
     #[test]
-    fn go_arguments_follow_the_limits() {
-        assert_eq!(go_args(&Limits::movetime(50)), "movetime 50");
-        assert_eq!(go_args(&Limits::depth(3)), "depth 3");
-        let (l, _) = limits_for(
-            TimeControl::Clock {
-                initial_ms: 1000,
-                increment_ms: 10,
-            },
-            [900, 800],
+    fn clock_limits_carry_both_clocks_and_bound_the_mover() {
+        let tc = TimeControl::Clock {
+            initial_ms: 1000,
+            increment_ms: 10,
+        };
+        let (l, timeout) = limits_for(tc, [900, 800], Color::Black);
+        assert_eq!(
+            (l.wtime, l.btime, l.winc, l.binc),
+            (Some(900), Some(800), Some(10), Some(10))
         );
-        assert_eq!(go_args(&l), "wtime 900 btime 800 winc 10 binc 10");
+        assert_eq!(timeout, Duration::from_millis(5_800));
+        let (l, timeout) = limits_for(TimeControl::MoveTime(100), [0, 0], Color::Red);
+        assert_eq!(l, Limits::movetime(100));
+        assert_eq!(timeout, Duration::from_millis(5_200));
+    }
+
+    #[test]
+    fn built_in_players_take_hash_threads_and_move_overhead() {
+        let opts = |list: &[&str]| -> Vec<EngineOption> {
+            list.iter().map(|o| o.parse().expect("option")).collect()
+        };
+        assert_eq!(
+            BuiltInSettings::read(&opts(&["hash=64", "Threads=2", "Move Overhead=0"])),
+            Ok(BuiltInSettings {
+                hash_mib: Some(64),
+                threads: Some(2),
+                move_overhead_ms: Some(0),
+            })
+        );
+        for bad in [
+            "Hash=0",
+            "Hash=x",
+            "Threads=100000",
+            "Move Overhead=5001",
+            "Ponder=true",
+        ] {
+            assert!(BuiltInSettings::read(&opts(&[bad])).is_err(), "{bad}");
+        }
+        let mut c = MatchConfig::new(
+            [PlayerSpec::Full, PlayerSpec::Level(1)],
+            2,
+            TimeControl::Depth(1),
+        );
+        c.options[1] = opts(&["Contempt=10"]);
+        let e = c.validate().expect_err("unknown option");
+        assert!(e.starts_with("level:1: no option \"Contempt\""), "{e}");
+    }
+
+    #[test]
+    fn think_times_add_up() {
+        let mut t = ThinkTime::default();
+        assert_eq!(t.average_ms(), 0.0);
+        t.add(Duration::from_millis(90));
+        t.add(Duration::from_millis(100));
+        let mut u = ThinkTime::default();
+        u.add(Duration::from_millis(110));
+        t.merge(&u);
+        assert_eq!(t.moves, 3);
+        assert_eq!(t.longest, Duration::from_millis(110));
+        assert!((t.average_ms() - 100.0).abs() < 1e-9);
     }
 
     #[test]

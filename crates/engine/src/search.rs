@@ -13,7 +13,7 @@
 //! moves since the first occurrence loses (perpetual check, WXF 2018 repetition rules) unless
 //! the other side checked perpetually too. Perpetual chases are not judged by the search.
 
-use crate::clock::{Clock, Limits};
+use crate::clock::{Clock, Limits, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS};
 use crate::eval::evaluate;
 use crate::level::{Level, Rng};
 use crate::movepick::{History, MovePicker, Stage};
@@ -153,6 +153,8 @@ pub struct Searcher {
     root_depth: i32,
     stopped: bool,
     clock: Option<Clock>,
+    /// Milliseconds per move kept back from time limits for communication.
+    move_overhead_ms: u64,
     eval_noise: i32,
     eval_seed: u64,
     blind_permille: u32,
@@ -197,6 +199,7 @@ impl Searcher {
             root_depth: 0,
             stopped: false,
             clock: None,
+            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             eval_noise: 0,
             eval_seed: 0,
             blind_permille: 0,
@@ -226,6 +229,18 @@ impl Searcher {
             h.helper_nodes = Arc::clone(&self.helper_nodes);
             self.helpers.push(h);
         }
+    }
+
+    /// Sets the move overhead: the milliseconds per move kept back from a move time or a
+    /// clock for the answer to reach the other side (clamped to
+    /// 0–[`MAX_MOVE_OVERHEAD_MS`]; default [`DEFAULT_MOVE_OVERHEAD_MS`]).
+    pub fn set_move_overhead(&mut self, ms: u64) {
+        self.move_overhead_ms = ms.min(MAX_MOVE_OVERHEAD_MS);
+    }
+
+    /// Returns the move overhead in milliseconds.
+    pub fn move_overhead(&self) -> u64 {
+        self.move_overhead_ms
     }
 
     /// Returns the number of threads of full-strength searches.
@@ -320,7 +335,7 @@ impl Searcher {
         self.eval_seed = level.seed;
         self.blind_permille = level.blind_permille;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        let clock = Clock::start(&limits, self.pos.turn());
+        let clock = Clock::start(&limits, self.pos.turn(), self.move_overhead_ms);
         self.clock = Some(clock.clone());
         if self.helper_id == 0 {
             self.tt.new_search();
@@ -442,10 +457,12 @@ impl Searcher {
                 if !clock.may_start_iteration() || self.nodes >= self.node_limit {
                     break;
                 }
-                if clock.is_timed() && self.root_moves.len() == 1 {
+                // On a clock a forced move or a proven mate saves time for later; a move
+                // time is spent in full, as UCI's "search exactly" asks.
+                if clock.is_managed() && self.root_moves.len() == 1 {
                     break;
                 }
-                if clock.is_timed()
+                if clock.is_managed()
                     && score.abs() >= MATE_BOUND
                     && depth > 2 * (MATE - score.abs()) + 4
                 {

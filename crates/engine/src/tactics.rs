@@ -10,8 +10,9 @@
 //! brute force.
 
 use crate::clock::Limits;
-use crate::search::{SearchRequest, Searcher};
+use crate::search::{Score, SearchRequest, Searcher};
 use std::fmt;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 use xiangqi::{Move, Position};
 
@@ -116,7 +117,9 @@ pub struct Attempt {
 }
 
 /// Searches `tactic` at full strength under `limits` with a fresh table of `hash_mib`
-/// mebibytes from `searcher` (cleared first).
+/// mebibytes from `searcher` (cleared first). The search stops early once it has proved a
+/// mate (an iteration deeper than twice the mate's plies plus 4), as a clock search does; a
+/// plain move time alone would be spent in full.
 pub fn attempt(searcher: &mut Searcher, tactic: &Tactic, limits: &Limits) -> Attempt {
     searcher.clear();
     let req = SearchRequest {
@@ -124,8 +127,20 @@ pub fn attempt(searcher: &mut Searcher, tactic: &Tactic, limits: &Limits) -> Att
         limits: limits.clone(),
         ..SearchRequest::default()
     };
+    let stop = searcher.stop_handle();
+    stop.store(false, Ordering::SeqCst);
     let started = Instant::now();
-    let r = searcher.search(&req, &mut |_| {});
+    let r = searcher.search(&req, &mut |info| {
+        let plies = match info.score {
+            Score::Mate(n) if n > 0 => 2 * n - 1,
+            Score::Mate(n) => -2 * n,
+            Score::Cp(_) => return,
+        };
+        if i64::from(info.depth) > 2 * i64::from(plies) + 4 {
+            stop.store(true, Ordering::SeqCst);
+        }
+    });
+    searcher.stop_handle().store(false, Ordering::SeqCst);
     Attempt {
         chosen: r.best,
         solved: r.best.is_some_and(|m| tactic.best.contains(&m)),

@@ -17,7 +17,7 @@
 //! assert!(out.text().lines().any(|l| l.starts_with("bestmove ")));
 //! ```
 
-use crate::clock::Limits;
+use crate::clock::{Limits, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS};
 use crate::engine::{Engine, Event, DEFAULT_HASH_MIB, MAX_HASH_MIB};
 use crate::level::{Level, DEFAULT_SEED};
 use crate::protocol::{
@@ -257,6 +257,9 @@ impl<W: Write + Send + 'static, E: Write> Session<W, E> {
                 self.out.say(&format!(
                     "option threads type spin min 1 max {MAX_THREADS} default 1"
                 ));
+                self.out.say(&format!(
+                    "option moveoverhead type spin min 0 max {MAX_MOVE_OVERHEAD_MS} default {DEFAULT_MOVE_OVERHEAD_MS}"
+                ));
                 self.out.say("option level type spin min 1 max 5 default 5");
                 self.out.say("option newgame type button");
                 self.out.say("ucciok");
@@ -345,6 +348,14 @@ impl<W: Write + Send + 'static, E: Write> Session<W, E> {
                 }
                 Some(n) if n >= 1 => self.engine.set_threads(n as usize),
                 _ => self.report(&format!("threads needs 1-{MAX_THREADS}")),
+            },
+            "moveoverhead" => match number {
+                Some(n) if (0..=MAX_MOVE_OVERHEAD_MS as i64).contains(&n) => {
+                    self.engine.set_move_overhead(n as u64)
+                }
+                _ => self.report(&format!(
+                    "moveoverhead needs 0-{MAX_MOVE_OVERHEAD_MS} (milliseconds)"
+                )),
             },
             "level" => match number {
                 Some(n) if (1..=5).contains(&n) => {

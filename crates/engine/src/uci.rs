@@ -16,7 +16,7 @@
 //! assert!(text.lines().any(|l| l.starts_with("bestmove ")));
 //! ```
 
-use crate::clock::Limits;
+use crate::clock::{Limits, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS};
 use crate::engine::{Engine, Event, DEFAULT_HASH_MIB, MAX_HASH_MIB};
 use crate::level::{Level, DEFAULT_SEED};
 use crate::protocol::{
@@ -200,6 +200,9 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.out.say(&format!(
                     "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
                 ));
+                self.out.say(&format!(
+                    "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
+                ));
                 self.out
                     .say("option name Level type spin default 5 min 1 max 5");
                 self.out.say(&format!(
@@ -270,6 +273,14 @@ impl<W: Write + Send + 'static> Session<W> {
                 _ => self
                     .out
                     .say(&format!("info string Threads needs 1-{MAX_THREADS}")),
+            },
+            "move overhead" => match number(value) {
+                Some(n) if (0..=MAX_MOVE_OVERHEAD_MS as i64).contains(&n) => {
+                    self.engine.set_move_overhead(n as u64)
+                }
+                _ => self.out.say(&format!(
+                    "info string Move Overhead needs 0-{MAX_MOVE_OVERHEAD_MS} (ms)"
+                )),
             },
             "level" => match number(value) {
                 Some(n) if (1..=5).contains(&n) => {

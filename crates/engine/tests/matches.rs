@@ -1,11 +1,14 @@
-//! Engine matches: the Elo arithmetic against hand-computed values, and a tiny match whose
-//! games are legal and whose PGN reads back.
+//! Engine matches: the Elo arithmetic against hand-computed values, a tiny match
+//! whose games are legal and whose PGN reads back, and scripted engines that check the
+//! UCI, Fairy-Stockfish and UCCI dialects and the runner's judgment of misbehaviour.
 
 #![allow(clippy::unwrap_used)]
 
 use xiangqi::pgn;
+use xiangqi_engine::external::Protocol;
 use xiangqi_engine::matches::{self, elo, MatchConfig, PlayerSpec, Tally, TimeControl};
 use xiangqi_engine::openings::OPENINGS;
+use xiangqi_engine::sprt::{Decision, Sprt};
 
 fn close(a: f64, b: f64, eps: f64) -> bool {
     (a - b).abs() <= eps
@@ -53,19 +56,52 @@ fn error_margin_matches_a_hand_computation() {
 }
 
 #[test]
+fn an_sprt_stops_the_match_once_it_decides() {
+    // Level 3 against level 1, both at depth 1; with α = β = 0.3 (bounds ±0.85) a few
+    // pairs decide, and the rest of the 40 games are never played.
+    let players = [PlayerSpec::Level(3), PlayerSpec::Level(1)];
+    let mut config = MatchConfig::new(players, 40, TimeControl::Depth(1));
+    config.hash_mib = 1;
+    config.concurrency = 1;
+    config.max_plies = 100;
+    config.sprt = Some(Sprt::new(0.0, 200.0, 0.3, 0.3).unwrap());
+    let result = matches::run(&config, |_, _| {}).unwrap();
+    let state = result.standing.sprt.unwrap();
+    assert_ne!(state.decision, Decision::Continue, "{state}");
+    assert_eq!(result.games.len() as u32, 2 * state.pairs.pairs());
+    assert!(result.games.len() < 40);
+}
+
+#[test]
 fn a_tiny_match_plays_legal_games_that_reread_as_pgn() {
     let players = [PlayerSpec::Level(1), PlayerSpec::Level(1)];
     let mut config = MatchConfig::new(players.clone(), 2, TimeControl::Depth(1));
     config.hash_mib = 1;
     config.max_plies = 120;
     let mut seen = 0;
-    let result = matches::run(&config, |_, tally| {
+    let result = matches::run(&config, |_, standing| {
         seen += 1;
-        assert_eq!(tally.games(), seen);
+        assert_eq!(standing.tally.games(), seen);
     })
     .unwrap();
     assert_eq!(result.games.len(), 2);
-    assert_eq!(result.tally.games(), 2);
+    assert_eq!(result.standing.tally.games(), 2);
+    assert_eq!(
+        result.standing.pairs.pairs(),
+        1,
+        "the two games are one pair"
+    );
+    let moves: u32 = result.standing.think.iter().map(|t| t.moves).sum();
+    let plies: usize = result
+        .games
+        .iter()
+        .map(|g| g.game.plies().len() - g.opening.parsed_moves().unwrap().len())
+        .sum();
+    assert_eq!(
+        moves as usize, plies,
+        "every ply after the opening was timed"
+    );
+    assert_eq!(result.standing.time_losses, [0, 0]);
     for (i, g) in result.games.iter().enumerate() {
         assert_eq!(g.index, i);
         assert_eq!(g.red, i % 2, "colours alternate");
@@ -92,7 +128,7 @@ fn the_ply_cap_adjudicates_a_draw() {
     assert_eq!(g.game.plies().len(), 10);
     assert_eq!(g.game.status().result, xiangqi::game::GameResult::Draw);
     assert!(g.adjudication.as_deref().unwrap().contains("10-ply cap"));
-    assert_eq!(result.tally.draws, 1);
+    assert_eq!(result.standing.tally.draws, 1);
 }
 
 #[test]
@@ -110,21 +146,124 @@ fn openings_are_roughly_balanced() {
     }
 }
 
-/// Writes a shell-script UCI engine that completes the handshake and answers `go` with
-/// `on_go` (a shell command), and returns its player spec.
-fn scripted_engine(name: &str, on_go: &str) -> PlayerSpec {
+/// Writes a shell-script engine `name` speaking `protocol` that logs every line it is
+/// sent, answers them by the `case` arms `cases` (`isready` and `quit` are answered already)
+/// and returns its player spec and the path of its log.
+fn logged_engine(protocol: Protocol, name: &str, cases: &str) -> (PlayerSpec, String) {
     let dir = std::env::temp_dir().join(format!("xiangqi-engines-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    let log = dir
+        .join(format!("{name}.log"))
+        .to_string_lossy()
+        .into_owned();
     let path = dir.join(format!("{name}.sh"));
     let script = format!(
-        "while read -r cmd rest; do\n  case \"$cmd\" in\n    uci) echo 'id name {name}'; echo uciok;;\n    \
-         isready) echo readyok;;\n    go) {on_go};;\n    quit) exit 0;;\n  esac\ndone\n"
+        "while read -r line; do\n  echo \"$line\" >> {log}\n  case \"$line\" in\n{cases}\n    \
+         isready) echo readyok;;\n    quit) exit 0;;\n  esac\ndone\n"
     );
     std::fs::write(&path, script).unwrap();
-    PlayerSpec::Uci {
+    let spec = PlayerSpec::Engine {
+        protocol,
         path: "/bin/sh".to_string(),
         args: vec![path.to_string_lossy().into_owned()],
-    }
+    };
+    (spec, log)
+}
+
+/// Returns a scripted UCI engine that completes the handshake and answers `go` with
+/// `on_go` (a shell command).
+fn scripted_engine(name: &str, on_go: &str) -> PlayerSpec {
+    let cases = format!("    uci) echo 'id name {name}'; echo uciok;;\n    go*) {on_go};;");
+    logged_engine(Protocol::Uci, name, &cases).0
+}
+
+#[test]
+fn a_uci_engine_named_fairy_stockfish_is_spoken_to_in_its_dialect() {
+    // It logs what it is sent and always answers `i10i9`, Fairy-Stockfish's spelling of the
+    // Black chariot's step i9i8: legal once, illegal the second time.
+    let (fsf, log) = logged_engine(
+        Protocol::Uci,
+        "fsf",
+        "    uci) echo 'id name Fairy-Stockfish 11.1 LB 64'; \
+         echo 'option name Hash type spin default 16 min 1 max 1024'; echo uciok;;\n    \
+         go*) echo 'bestmove i10i9';;",
+    );
+    let mut config = MatchConfig::new([PlayerSpec::Level(1), fsf], 1, TimeControl::Depth(1));
+    config.hash_mib = 1;
+    config.options[1] = vec!["Hash=8".parse().unwrap()];
+    let result = matches::run(&config, |_, _| {}).unwrap();
+    let g = &result.games[0];
+    let why = g.adjudication.clone().unwrap();
+    assert!(
+        why.contains("illegal move at ply 8") && why.contains("i9i8"),
+        "{why}"
+    );
+    assert_eq!(
+        g.game.plies().len(),
+        7,
+        "the opening, then Red, i9i8 and Red"
+    );
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = sent.lines().collect();
+    assert_eq!(
+        lines[..5],
+        [
+            "uci",
+            "setoption name UCI_Variant value xiangqi",
+            "setoption name Hash value 8",
+            "isready",
+            "ucinewgame"
+        ]
+    );
+    // The opening C2=5 H8+7 H2+3 H2+3 is h2e2 h9g7 h0g2 b9c7 in ICCS.
+    let positions: Vec<&&str> = lines.iter().filter(|l| l.starts_with("position")).collect();
+    assert_eq!(positions.len(), 2);
+    assert!(
+        positions[0].starts_with("position startpos moves h3e3 h10g8 h1g3 b10c8 "),
+        "{}",
+        positions[0]
+    );
+    assert!(positions[1].contains(" i10i9 "), "{}", positions[1]);
+}
+
+#[test]
+fn a_ucci_engine_gets_milliseconds_and_a_stop_when_its_move_time_is_up() {
+    // It offers usemillisec and newgame, logs what it is sent, searches until `stop` and
+    // then has no move.
+    let (ucci, log) = logged_engine(
+        Protocol::Ucci,
+        "ucci",
+        "    ucci) echo 'id name scripted'; echo 'option usemillisec type check default false'; \
+         echo 'option newgame type button'; echo ucciok;;\n    stop) echo nobestmove;;",
+    );
+    let mut config = MatchConfig::new([ucci, PlayerSpec::Level(1)], 1, TimeControl::MoveTime(50));
+    config.hash_mib = 1;
+    let result = matches::run(&config, |_, _| {}).unwrap();
+    let g = &result.games[0];
+    let why = g.adjudication.clone().unwrap();
+    assert!(
+        why.starts_with("ucci:/bin/sh ") && why.ends_with("ucci.sh gave no move"),
+        "{why}"
+    );
+    let think = result.standing.think[0];
+    assert_eq!(think.moves, 1);
+    assert!(
+        think.total >= std::time::Duration::from_millis(50),
+        "{think:?}"
+    );
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = sent.lines().collect();
+    assert_eq!(
+        lines[..4],
+        [
+            "ucci",
+            "setoption usemillisec true",
+            "isready",
+            "setoption newgame"
+        ]
+    );
+    assert!(lines[5].starts_with("position startpos moves h2e2 h9g7 h0g2 b9c7"));
+    assert_eq!(lines[6..8], ["go depth 32", "stop"]);
 }
 
 fn one_game_against(engine: PlayerSpec) -> matches::GameReport {
@@ -133,8 +272,36 @@ fn one_game_against(engine: PlayerSpec) -> matches::GameReport {
     let started = std::time::Instant::now();
     let mut result = matches::run(&config, |_, _| {}).unwrap();
     assert!(started.elapsed() < std::time::Duration::from_secs(20));
-    assert_eq!(result.tally.wins, 1, "the misbehaving engine loses");
+    assert_eq!(
+        result.standing.tally.wins, 1,
+        "the misbehaving engine loses"
+    );
     result.games.remove(0)
+}
+
+#[test]
+fn an_engine_that_overruns_its_clock_loses_on_time() {
+    let slow = scripted_engine("slow", "sleep 0.3; echo 'bestmove a9a8'");
+    let mut config = MatchConfig::new(
+        [PlayerSpec::Level(1), slow],
+        1,
+        TimeControl::Clock {
+            initial_ms: 100,
+            increment_ms: 0,
+        },
+    );
+    config.hash_mib = 1;
+    let result = matches::run(&config, |_, _| {}).unwrap();
+    let g = &result.games[0];
+    assert_eq!(g.time_loss, Some(1));
+    assert!(g
+        .adjudication
+        .as_deref()
+        .unwrap()
+        .ends_with("slow.sh lost on time"));
+    assert_eq!(result.standing.time_losses, [0, 1]);
+    assert_eq!(result.standing.tally.wins, 1);
+    assert!(result.standing.think[1].longest >= std::time::Duration::from_millis(300));
 }
 
 #[test]
@@ -166,7 +333,8 @@ fn an_illegal_reply_is_reported_once() {
 #[test]
 fn an_engine_that_cannot_start_ends_the_match_with_an_error() {
     for path in ["/nonexistent/engine", "/bin/true", "/bin/false"] {
-        let engine = PlayerSpec::Uci {
+        let engine = PlayerSpec::Engine {
+            protocol: Protocol::Uci,
             path: path.to_string(),
             args: Vec::new(),
         };

@@ -43,6 +43,9 @@ fn uci_handshake_lists_options() {
     assert!(lines
         .iter()
         .any(|l| l.starts_with("option name Level type spin default 5 min 1 max 5")));
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name Move Overhead type spin default 5 min 0 max 5000"));
     let uciok = lines.iter().position(|l| l == "uciok").unwrap();
     let readyok = lines.iter().position(|l| l == "readyok").unwrap();
     assert!(uciok < readyok);
@@ -110,6 +113,32 @@ fn uci_movetime_returns_in_time() {
     let lines = uci_session("position startpos\ngo movetime 100\n");
     assert!(start.elapsed() < Duration::from_millis(1000));
     assert_eq!(bestmoves(&lines).len(), 1);
+}
+
+#[test]
+fn uci_movetime_is_spent_up_to_the_move_overhead() {
+    // Hard stop at 150 − 5 ms, and no early stop between iterations.
+    let start = Instant::now();
+    let lines = uci_session("position startpos\ngo movetime 150\n");
+    let spent = start.elapsed();
+    assert!(spent >= Duration::from_millis(145), "{spent:?}");
+    assert!(spent < Duration::from_millis(1500), "{spent:?}");
+    assert_eq!(bestmoves(&lines).len(), 1);
+    // A larger overhead is kept back: 150 − 60 = 90 ms.
+    let start = Instant::now();
+    let lines =
+        uci_session("setoption name Move Overhead value 60\nposition startpos\ngo movetime 150\n");
+    let spent = start.elapsed();
+    assert!(spent >= Duration::from_millis(90), "{spent:?}");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string")),
+        "{lines:?}"
+    );
+    let lines = uci_session("setoption name Move Overhead value 5001\n");
+    assert_eq!(
+        lines,
+        ["info string Move Overhead needs 0-5000 (ms)".to_string()]
+    );
 }
 
 #[test]
@@ -183,6 +212,17 @@ fn ucci_time_control_returns_quickly() {
         ucci_session("setoption usemillisec true\nposition startpos\ngo time 2000 increment 0\n");
     assert!(start.elapsed() < Duration::from_millis(1500));
     assert_eq!(bestmoves(&lines).len(), 1);
+}
+
+#[test]
+fn ucci_move_overhead_is_an_option_in_milliseconds() {
+    let (lines, err) = ucci_session("ucci\nsetoption moveoverhead 20\nquit\n");
+    assert!(err.is_empty(), "{err}");
+    assert!(lines
+        .iter()
+        .any(|l| l == "option moveoverhead type spin min 0 max 5000 default 5"));
+    let (_, err) = ucci_session("setoption moveoverhead -1\n");
+    assert_eq!(err, "ucci: moveoverhead needs 0-5000 (milliseconds)\n");
 }
 
 #[test]
