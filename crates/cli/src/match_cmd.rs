@@ -6,12 +6,12 @@ use clap::Args;
 use std::io::Write;
 use std::process::ExitCode;
 use xiangqi::pgn;
-use xiangqi_engine::external::EngineOption;
-use xiangqi_engine::matches::{
+use xiangqi_tools::external::EngineOption;
+use xiangqi_tools::matches::{
     self, MatchConfig, PlayerSpec, Standing, TimeControl, DEFAULT_MAX_PLIES, MAX_GAMES, MAX_PLIES,
     MAX_TIME_MS,
 };
-use xiangqi_engine::sprt::{Sprt, DEFAULT_ERROR};
+use xiangqi_tools::sprt::{Sprt, DEFAULT_ERROR};
 
 /// The most games of an SPRT match when `--games` is not given.
 const SPRT_DEFAULT_GAMES: u64 = 20_000;
@@ -239,7 +239,7 @@ fn summary(players: &[PlayerSpec; 2], config: &MatchConfig, s: &Standing) -> Str
         let (alpha, beta) = t.error_rates();
         out.push_str(&format!(
             "SPRT elo0 {elo0} elo1 {elo1} alpha {alpha} beta {beta}: {state}{}\n",
-            if state.decision == xiangqi_engine::sprt::Decision::Continue {
+            if state.decision == xiangqi_tools::sprt::Decision::Continue {
                 ": no decision"
             } else {
                 ""

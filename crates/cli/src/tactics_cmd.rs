@@ -4,8 +4,8 @@
 use clap::Args;
 use std::io::Write;
 use std::process::ExitCode;
-use xiangqi_engine::tactics::{self, BUILTIN};
 use xiangqi_engine::{Limits, Searcher};
+use xiangqi_tools::tactics::{self, BUILTIN};
 
 /// Arguments of `xiangqi tactics`.
 #[derive(Args)]

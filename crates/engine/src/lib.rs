@@ -20,25 +20,20 @@
 //! - [`tt`]: the transposition table. [`clock`]: limits and time budgets.
 //! - [`engine`]: the threaded facade. [`uci`], [`ucci`]: the text protocols.
 //! - [`bench`]: the fixed benchmark whose node count signs the search.
-//! - [`matches`], [`openings`], [`external`], [`sprt`]: engine-against-engine matches with
-//!   Elo estimates and SPRTs, built-in players or external UCI, Fairy-Stockfish and UCCI
-//!   engines. [`tactics`]: the tactical test suite.
+//!
+//! Engine matches, SPRTs, the UCI/UCCI client for other engines and the tactical suite live
+//! in the `xiangqi-tools` crate (`crates/tools`), which uses this one.
 
 pub mod bench;
 pub mod clock;
 pub mod engine;
 pub mod eval;
-pub mod external;
 pub mod level;
-pub mod matches;
 pub mod movepick;
-pub mod openings;
 pub mod params;
 mod protocol;
 pub mod search;
 pub mod see;
-pub mod sprt;
-pub mod tactics;
 pub mod tt;
 pub mod ucci;
 pub mod uci;

@@ -6,8 +6,8 @@
 
 use std::collections::HashSet;
 use xiangqi::Move;
-use xiangqi_engine::tactics::{self, forced_win_within, winning_first_moves, Tactic, BUILTIN};
 use xiangqi_engine::{Limits, SearchRequest, Searcher};
+use xiangqi_tools::tactics::{self, forced_win_within, winning_first_moves, Tactic, BUILTIN};
 
 fn suite() -> Vec<Tactic> {
     tactics::parse(BUILTIN).unwrap()

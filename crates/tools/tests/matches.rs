@@ -5,10 +5,10 @@
 #![allow(clippy::unwrap_used)]
 
 use xiangqi::pgn;
-use xiangqi_engine::external::Protocol;
-use xiangqi_engine::matches::{self, elo, MatchConfig, PlayerSpec, Tally, TimeControl};
-use xiangqi_engine::openings::OPENINGS;
-use xiangqi_engine::sprt::{Decision, Sprt};
+use xiangqi_tools::external::Protocol;
+use xiangqi_tools::matches::{self, elo, MatchConfig, PlayerSpec, Tally, TimeControl};
+use xiangqi_tools::openings::OPENINGS;
+use xiangqi_tools::sprt::{Decision, Sprt};
 
 fn close(a: f64, b: f64, eps: f64) -> bool {
     (a - b).abs() <= eps

@@ -22,7 +22,6 @@
 //! skipped, and a best move that cannot be read is an error, not a panic. Dropping the client
 //! sends `quit` and kills the process if it has not left within 200 ms.
 
-use crate::clock::Limits;
 use std::fmt;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -30,6 +29,7 @@ use std::str::FromStr;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use xiangqi::{Color, Move, Position, Square};
+use xiangqi_engine::clock::Limits;
 
 /// How long the engine may take to answer `uci`/`ucci` and `isready`, in milliseconds.
 pub const HANDSHAKE_TIMEOUT_MS: u64 = 10_000;
@@ -203,7 +203,10 @@ fn read_fsf_point(s: &[u8]) -> Option<(Square, &[u8])> {
 
 /// Returns at most 100 characters of an engine's line, for error messages.
 fn clip(line: &str) -> String {
-    crate::protocol::clip(line, 100)
+    match line.char_indices().nth(100) {
+        Some((i, _)) => format!("{}…", &line[..i]),
+        None => line.to_string(),
+    }
 }
 
 /// An option to send to an engine, written `NAME=VALUE` on the command line (`Hash=64`,
@@ -226,7 +229,7 @@ impl fmt::Display for BadOption {
         write!(
             f,
             "bad engine option {:?}: expected NAME=VALUE (a name, no control characters)",
-            crate::protocol::clip(&self.0, 100)
+            clip(&self.0)
         )
     }
 }

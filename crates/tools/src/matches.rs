@@ -13,12 +13,8 @@
 //! pairs ends the match as soon as it decides. Each side's think time per move is measured
 //! on the wall clock around each request ([`ThinkTime`]).
 
-use crate::clock::{Limits, MAX_MOVE_OVERHEAD_MS};
-use crate::engine::MAX_HASH_MIB;
 use crate::external::{ClientError, EngineOption, ExternalEngine, Protocol};
-use crate::level::Level;
 use crate::openings::{Opening, OPENINGS};
-use crate::search::{SearchRequest, Searcher, MAX_THREADS};
 use crate::sprt::{Decision, Pentanomial, Sprt, SprtState};
 use std::collections::HashMap;
 use std::fmt;
@@ -28,6 +24,10 @@ use std::sync::{mpsc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use xiangqi::game::{Game, GameError, GameResult, RuleSet};
 use xiangqi::{Color, Move, Position};
+use xiangqi_engine::clock::{Limits, MAX_MOVE_OVERHEAD_MS};
+use xiangqi_engine::engine::MAX_HASH_MIB;
+use xiangqi_engine::level::Level;
+use xiangqi_engine::search::{SearchRequest, Searcher, MAX_THREADS};
 
 /// Who plays: a built-in level, full strength, or an external engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -264,7 +264,7 @@ impl MatchConfig {
             max_plies: DEFAULT_MAX_PLIES,
             openings: OPENINGS.to_vec(),
             hash_mib: 16,
-            seed: crate::level::DEFAULT_SEED,
+            seed: xiangqi_engine::level::DEFAULT_SEED,
             sprt: None,
         }
     }

@@ -6,15 +6,15 @@
 //! moves* are ICCS moves separated by spaces (finding any of them solves the position),
 //! *kind* is `mate1`, `mate2`, `mate3` or `material`, and *source* says where the position
 //! comes from. Blank lines and lines starting with `#` are comments. The built-in suite,
-//! [`BUILTIN`], is `crates/engine/tests/data/tactics.tsv`, where a test proves every mate by
+//! [`BUILTIN`], is `crates/tools/tests/data/tactics.tsv`, where a test proves every mate by
 //! brute force.
 
-use crate::clock::Limits;
-use crate::search::{Score, SearchRequest, Searcher};
 use std::fmt;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 use xiangqi::{Move, Position};
+use xiangqi_engine::clock::Limits;
+use xiangqi_engine::search::{Score, SearchRequest, Searcher};
 
 /// The built-in suite (the text of `tests/data/tactics.tsv`).
 pub const BUILTIN: &str = include_str!("../tests/data/tactics.tsv");

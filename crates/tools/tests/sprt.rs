@@ -1,9 +1,9 @@
 //! The SPRT's log-likelihood ratio against values computed by hand from the published
-//! formula (fishtest's pentanomial GSPRT; see `xiangqi_engine::sprt`).
+//! formula (fishtest's pentanomial GSPRT; see `xiangqi_tools::sprt`).
 
 #![allow(clippy::unwrap_used)]
 
-use xiangqi_engine::sprt::{Decision, Pentanomial, Sprt};
+use xiangqi_tools::sprt::{Decision, Pentanomial, Sprt};
 
 fn close(a: f64, b: f64, eps: f64) -> bool {
     (a - b).abs() <= eps

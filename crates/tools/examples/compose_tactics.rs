@@ -3,12 +3,12 @@
 //! mate in 1–3, and prints those whose mate the brute-force solver proves, with the exact set
 //! of mating first moves, as `tactics.tsv` lines.
 //!
-//! `cargo run --release -p xiangqi-engine --example compose_tactics -- SEED COUNT_PER_KIND`
+//! `cargo run --release -p xiangqi-tools --example compose_tactics -- SEED COUNT_PER_KIND`
 
 use xiangqi::Position;
 use xiangqi_engine::level::Rng;
-use xiangqi_engine::tactics::{forced_win_within, winning_first_moves};
 use xiangqi_engine::{Limits, Score, SearchRequest, Searcher};
+use xiangqi_tools::tactics::{forced_win_within, winning_first_moves};
 
 fn pick<'a>(rng: &mut Rng, from: &'a [&'a str]) -> &'a str {
     from[(rng.next_u64() % from.len() as u64) as usize]

@@ -1,0 +1,1023 @@
+//! The load-test client behind `xiangqi loadtest`: opens N games (two WebSocket clients
+//! each) against a running server, plays random legal moves at a set rate, and prints moves
+//! per second, the move confirmation latency (p50/p90/p99/max) and the errors; then checks
+//! that every confirmed move is in the server's game record.
+//!
+//! Latency is the time from sending `{"t":"move","ply":n,…}` to receiving the mover's own
+//! confirming `{"t":"event","kind":"move","ply":n}` (the server commits the move to SQLite
+//! before it sends that event). A game sends its next move only after the previous one is
+//! confirmed, at the next tick of its schedule; ticks that come while a move is still
+//! unconfirmed are counted as `late`.
+//!
+//! `--save FILE` writes each game's code, round and confirmed moves (JSON lines);
+//! `--check FILE` only compares such a file with the server, for example after the server
+//! was killed with SIGKILL and restarted.
+
+use futures_util::stream::{SplitSink, SplitStream};
+use futures_util::{SinkExt, StreamExt};
+use hdrhistogram::Histogram;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio::sync::{mpsc, watch, Semaphore};
+use tokio::time::{sleep_until, Instant};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// What [`run`] does: the settings of `xiangqi loadtest`, one field per flag.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The server to load (it must already run), as an `http://` URL.
+    pub server: String,
+    /// Games played at the same time (two WebSocket connections each).
+    pub games: u64,
+    /// Moves per second per game (both sides together); positive.
+    pub rate: f64,
+    /// Seconds measured, after the warm-up; positive.
+    pub duration: f64,
+    /// Seconds played before the measurement starts (not counted).
+    pub warmup: f64,
+    /// Time control of the rooms.
+    pub time_control: TimeControl,
+    /// Plies after which the side to move resigns and a new round starts.
+    pub max_plies: u64,
+    /// Games being set up (HTTP + WebSocket handshakes) at the same time.
+    pub connect_concurrency: u64,
+    /// Check the game record of only this many games afterwards (`None`: all).
+    pub verify_sample: Option<usize>,
+    /// Worker threads of the load generator (`None`: the number of cores).
+    pub threads: Option<u64>,
+    /// Seed of the random moves and start offsets.
+    pub seed: u64,
+    /// Write every game's code, round and confirmed moves to this file (JSON lines).
+    pub save: Option<PathBuf>,
+    /// Play nothing: compare the games in this file (from `save`) with the server's records.
+    pub check: Option<PathBuf>,
+}
+
+/// The rooms' time control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    /// Untimed rooms.
+    None,
+    /// Initial seconds and increment seconds.
+    Clock(u32, u32),
+}
+
+/// Returns the WebSocket URL of room `code` on the server at `server` (`http://host:port`).
+fn ws_url(server: &str, code: &str) -> Result<String, String> {
+    let base = server.trim_end_matches('/');
+    let rest = if let Some(rest) = base.strip_prefix("http://") {
+        format!("ws://{rest}")
+    } else if let Some(rest) = base.strip_prefix("https://") {
+        format!("wss://{rest}")
+    } else {
+        return Err(format!("--server must start with http:// ({server})"));
+    };
+    Ok(format!("{rest}/ws/rooms/{code}"))
+}
+
+/// Latency statistics in milliseconds, read from a histogram of microseconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct LatencySummary {
+    count: u64,
+    p50: f64,
+    p90: f64,
+    p99: f64,
+    max: f64,
+}
+
+impl LatencySummary {
+    fn of(h: &Histogram<u64>) -> LatencySummary {
+        let ms = |us: u64| us as f64 / 1000.0;
+        LatencySummary {
+            count: h.len(),
+            p50: ms(h.value_at_quantile(0.50)),
+            p90: ms(h.value_at_quantile(0.90)),
+            p99: ms(h.value_at_quantile(0.99)),
+            max: ms(h.max()),
+        }
+    }
+
+    fn line(&self) -> String {
+        format!(
+            "p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            self.p50, self.p90, self.p99, self.max
+        )
+    }
+}
+
+/// A histogram of latencies in microseconds, from 1 µs to one hour, 3 significant digits.
+fn new_histogram() -> Histogram<u64> {
+    Histogram::new_with_bounds(1, 3_600_000_000, 3).expect("constant bounds are valid")
+}
+
+/// What all games report to.
+struct Stats {
+    /// Latencies of moves sent inside the measured window.
+    window: Histogram<u64>,
+    /// Latencies since the last progress line.
+    interval: Histogram<u64>,
+    /// Moves confirmed in the measured window.
+    confirmed_in_window: u64,
+    /// Moves confirmed in all.
+    confirmed: u64,
+    /// Moves sent in all.
+    sent: u64,
+    /// Schedule ticks that found the previous move still unconfirmed.
+    late: u64,
+    /// Rounds finished (mate, stalemate, rule ending or resignation at --max-plies).
+    rounds: u64,
+    /// Errors by code (server error codes, and `ws_closed`, `http`, `setup` …).
+    errors: BTreeMap<String, u64>,
+}
+
+impl Stats {
+    fn new() -> Stats {
+        Stats {
+            window: new_histogram(),
+            interval: new_histogram(),
+            confirmed_in_window: 0,
+            confirmed: 0,
+            sent: 0,
+            late: 0,
+            rounds: 0,
+            errors: BTreeMap::new(),
+        }
+    }
+
+    fn error(&mut self, code: &str) {
+        *self.errors.entry(code.to_string()).or_default() += 1;
+    }
+}
+
+type Shared = Arc<Mutex<Stats>>;
+
+fn with_stats<R>(stats: &Shared, f: impl FnOnce(&mut Stats) -> R) -> R {
+    let mut guard = stats
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    f(&mut guard)
+}
+
+/// The measured window and the end, shared with the games.
+#[derive(Clone, Copy, Debug)]
+struct Phase {
+    /// Games start moving at this instant (each at its own offset).
+    start: Instant,
+    /// Moves sent from here on are measured.
+    measure_from: Instant,
+    /// Moves sent from here on are not measured; no new move is sent after it.
+    stop: Instant,
+}
+
+#[derive(Serialize)]
+struct NewRoom<'a> {
+    rules: &'a str,
+    time_control: Option<TimeControlJson>,
+    public: bool,
+}
+
+#[derive(Serialize)]
+struct TimeControlJson {
+    initial_s: u32,
+    increment_s: u32,
+}
+
+#[derive(Deserialize)]
+struct Created {
+    code: String,
+    seat: String,
+}
+
+#[derive(Deserialize)]
+struct Joined {
+    seat: Option<String>,
+}
+
+/// The parts of a server message that the load generator reads.
+#[derive(Deserialize)]
+struct Incoming {
+    t: String,
+    #[serde(default)]
+    v: u64,
+    #[serde(default)]
+    kind: Option<String>,
+    #[serde(default)]
+    color: Option<String>,
+    #[serde(default)]
+    ply: Option<usize>,
+    #[serde(default)]
+    code: Option<String>,
+    #[serde(default)]
+    game: Option<GameView>,
+    #[serde(default)]
+    players: Option<PlayersView>,
+}
+
+#[derive(Deserialize)]
+struct GameView {
+    round: u32,
+    moves: Vec<String>,
+    legal: Vec<String>,
+    turn: String,
+    status: StatusView,
+    #[serde(default)]
+    new_round_request: Option<String>,
+    players: PlayersView,
+}
+
+#[derive(Deserialize)]
+struct StatusView {
+    result: String,
+}
+
+#[derive(Clone, Copy, Deserialize)]
+struct PlayersView {
+    red: SeatView,
+    black: SeatView,
+}
+
+#[derive(Clone, Copy, Deserialize)]
+struct SeatView {
+    connected: bool,
+}
+
+/// The server's record of a game (`GET /api/rooms/{code}/game`).
+#[derive(Deserialize)]
+struct Record {
+    round: u32,
+    moves: Vec<String>,
+}
+
+/// What a game confirmed, for the durability check and `--save`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Confirmed {
+    code: String,
+    round: u32,
+    moves: Vec<String>,
+}
+
+type Sink = SplitSink<WebSocketStream<MaybeTlsStream<TcpStream>>, Message>;
+type Source = SplitStream<WebSocketStream<MaybeTlsStream<TcpStream>>>;
+
+const RED: usize = 0;
+const BLACK: usize = 1;
+
+fn side_index(name: &str) -> Option<usize> {
+    match name {
+        "red" => Some(RED),
+        "black" => Some(BLACK),
+        _ => None,
+    }
+}
+
+/// Settings every game shares.
+struct GameConfig {
+    server: String,
+    http: reqwest::Client,
+    time_control: TimeControl,
+    interval: Duration,
+    max_plies: usize,
+    stats: Shared,
+    setup: Arc<Semaphore>,
+}
+
+/// A game's two connections, ready to play.
+struct Seated {
+    code: String,
+    sinks: [Sink; 2],
+    sources: [Source; 2],
+}
+
+async fn set_up(cfg: &GameConfig) -> Result<Seated, String> {
+    let tc = match cfg.time_control {
+        TimeControl::None => None,
+        TimeControl::Clock(initial_s, increment_s) => Some(TimeControlJson {
+            initial_s,
+            increment_s,
+        }),
+    };
+    let base = cfg.server.trim_end_matches('/');
+    let created: Created = cfg
+        .http
+        .post(format!("{base}/api/rooms"))
+        .json(&NewRoom {
+            rules: "wxf-2018",
+            time_control: tc,
+            public: false,
+        })
+        .send()
+        .await
+        .and_then(reqwest::Response::error_for_status)
+        .map_err(|e| format!("create room: {e}"))?
+        .json()
+        .await
+        .map_err(|e| format!("create room: {e}"))?;
+    let joined: Joined = cfg
+        .http
+        .post(format!("{base}/api/rooms/{}/join", created.code))
+        .json(&serde_json::json!({}))
+        .send()
+        .await
+        .and_then(reqwest::Response::error_for_status)
+        .map_err(|e| format!("join: {e}"))?
+        .json()
+        .await
+        .map_err(|e| format!("join: {e}"))?;
+    let black = joined.seat.ok_or("join: no seat was free")?;
+    let url = ws_url(&cfg.server, &created.code)?;
+    let mut halves = Vec::with_capacity(2);
+    for seat in [&created.seat, &black] {
+        let (ws, _) = tokio_tungstenite::connect_async(url.as_str())
+            .await
+            .map_err(|e| format!("websocket: {e}"))?;
+        let (mut sink, source) = ws.split();
+        let hello = serde_json::json!({"t": "hello", "seat": seat, "v": 0}).to_string();
+        sink.send(Message::text(hello))
+            .await
+            .map_err(|e| format!("hello: {e}"))?;
+        halves.push((sink, source));
+    }
+    let (black_sink, black_source) = halves.pop().ok_or("no connection")?;
+    let (red_sink, red_source) = halves.pop().ok_or("no connection")?;
+    Ok(Seated {
+        code: created.code,
+        sinks: [red_sink, black_sink],
+        sources: [red_source, black_source],
+    })
+}
+
+/// A move sent and not yet confirmed.
+struct Pending {
+    side: usize,
+    round: u32,
+    ply: usize,
+    sent: Instant,
+}
+
+/// One game's state on the client.
+struct Play {
+    v: u64,
+    game: Option<GameView>,
+    players: Option<PlayersView>,
+    pending: Option<Pending>,
+    /// The round for which a new round was already requested / accepted.
+    asked: Option<u32>,
+    accepted: Option<u32>,
+}
+
+impl Play {
+    fn both_connected(&self) -> bool {
+        self.players
+            .is_some_and(|p| p.red.connected && p.black.connected)
+    }
+}
+
+async fn send(sink: &mut Sink, text: String) -> Result<(), String> {
+    sink.send(Message::text(text))
+        .await
+        .map_err(|e| format!("send: {e}"))
+}
+
+/// Plays one game until `phase.stop`, then waits (a little) for the last confirmation.
+/// Returns what it confirmed, or `None` when it failed.
+async fn game(
+    cfg: Arc<GameConfig>,
+    seed: u64,
+    ready: mpsc::Sender<bool>,
+    mut phase_rx: watch::Receiver<Option<Phase>>,
+) -> Option<Confirmed> {
+    let permit = cfg.setup.clone().acquire_owned().await.ok();
+    let seated = set_up(&cfg).await;
+    drop(permit);
+    let Seated {
+        code,
+        mut sinks,
+        sources: [mut red_rx, mut black_rx],
+    } = match seated {
+        Ok(s) => s,
+        Err(e) => {
+            with_stats(&cfg.stats, |s| s.error("setup"));
+            eprintln!("loadtest: {e}");
+            let _ = ready.send(false).await;
+            return None;
+        }
+    };
+    let _ = ready.send(true).await;
+    drop(ready);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut play = Play {
+        v: 0,
+        game: None,
+        players: None,
+        pending: None,
+        asked: None,
+        accepted: None,
+    };
+    let far = Instant::now() + Duration::from_secs(365 * 86_400);
+    let mut phase: Option<Phase> = None;
+    let mut next_tick = far;
+    let mut drain_until = far;
+    loop {
+        if phase.is_none() {
+            if let Some(p) = *phase_rx.borrow_and_update() {
+                phase = Some(p);
+                let offset = cfg.interval.mul_f64(rng.gen::<f64>());
+                next_tick = p.start + offset;
+                drain_until = p.stop + Duration::from_secs(10);
+            }
+        }
+        let stopping = phase.is_some_and(|p| Instant::now() >= p.stop);
+        if stopping && play.pending.is_none() {
+            break;
+        }
+        if Instant::now() >= drain_until {
+            with_stats(&cfg.stats, |s| s.error("unconfirmed_at_end"));
+            break;
+        }
+        let wake = if stopping { drain_until } else { next_tick };
+        let (side, frame) = tokio::select! {
+            frame = red_rx.next() => (RED, frame),
+            frame = black_rx.next() => (BLACK, frame),
+            changed = phase_rx.changed(), if phase.is_none() => {
+                if changed.is_err() {
+                    return None;
+                }
+                continue;
+            }
+            () = sleep_until(wake) => {
+                if stopping {
+                    continue;
+                }
+                let now = Instant::now();
+                if play.pending.is_some() {
+                    with_stats(&cfg.stats, |s| s.late += 1);
+                } else if let Err(e) = act(&cfg, &mut play, &mut sinks, &mut rng, now).await {
+                    with_stats(&cfg.stats, |s| s.error("ws_send"));
+                    eprintln!("loadtest: {code}: {e}");
+                    return None;
+                }
+                next_tick += cfg.interval;
+                if next_tick < now {
+                    next_tick = now + cfg.interval;
+                }
+                continue;
+            }
+        };
+        let text = match frame {
+            Some(Ok(Message::Text(t))) => t,
+            Some(Ok(Message::Close(_))) | None => {
+                with_stats(&cfg.stats, |s| s.error("ws_closed"));
+                eprintln!("loadtest: {code}: the server closed a connection");
+                return None;
+            }
+            Some(Ok(_)) => continue,
+            Some(Err(e)) => {
+                with_stats(&cfg.stats, |s| s.error("ws_error"));
+                eprintln!("loadtest: {code}: {e}");
+                return None;
+            }
+        };
+        let received = Instant::now();
+        let msg: Incoming = match serde_json::from_str(text.as_str()) {
+            Ok(m) => m,
+            Err(_) => {
+                with_stats(&cfg.stats, |s| s.error("unreadable_message"));
+                continue;
+            }
+        };
+        if let Err(e) = receive(&cfg, &mut play, &mut sinks, side, msg, received, phase).await {
+            with_stats(&cfg.stats, |s| s.error("ws_send"));
+            eprintln!("loadtest: {code}: {e}");
+            return None;
+        }
+    }
+    let game = play.game?;
+    Some(Confirmed {
+        code,
+        round: game.round,
+        moves: game.moves,
+    })
+}
+
+/// A schedule tick with no move pending: the side to move plays a random legal move (or
+/// resigns at --max-plies).
+async fn act(
+    cfg: &GameConfig,
+    play: &mut Play,
+    sinks: &mut [Sink; 2],
+    rng: &mut StdRng,
+    now: Instant,
+) -> Result<(), String> {
+    if !play.both_connected() {
+        return Ok(());
+    }
+    let Some(game) = &play.game else {
+        return Ok(());
+    };
+    if game.status.result != "ongoing" || game.legal.is_empty() {
+        return Ok(());
+    }
+    let Some(side) = side_index(&game.turn) else {
+        return Ok(());
+    };
+    let ply = game.moves.len();
+    if ply >= cfg.max_plies {
+        return send(&mut sinks[side], r#"{"t":"resign"}"#.to_string()).await;
+    }
+    let mv = &game.legal[rng.gen_range(0..game.legal.len())];
+    let text = serde_json::json!({"t": "move", "ply": ply, "move": mv}).to_string();
+    play.pending = Some(Pending {
+        side,
+        round: game.round,
+        ply,
+        sent: now,
+    });
+    with_stats(&cfg.stats, |s| s.sent += 1);
+    send(&mut sinks[side], text).await
+}
+
+/// Handles one server message that arrived on connection `side`.
+async fn receive(
+    cfg: &GameConfig,
+    play: &mut Play,
+    sinks: &mut [Sink; 2],
+    side: usize,
+    msg: Incoming,
+    received: Instant,
+    phase: Option<Phase>,
+) -> Result<(), String> {
+    match msg.t.as_str() {
+        "error" => {
+            let code = msg.code.as_deref().unwrap_or("unknown");
+            with_stats(&cfg.stats, |s| s.error(code));
+            // A refused move is never confirmed.
+            if play.pending.as_ref().is_some_and(|p| p.side == side) {
+                play.pending = None;
+            }
+            return Ok(());
+        }
+        "presence" => {
+            if let Some(p) = msg.players {
+                play.players = Some(p);
+            }
+            return Ok(());
+        }
+        "replaced" => {
+            with_stats(&cfg.stats, |s| s.error("replaced"));
+            return Ok(());
+        }
+        "state" | "event" => {}
+        _ => return Ok(()),
+    }
+    if msg.kind.as_deref() == Some("move") {
+        let confirms = play.pending.as_ref().is_some_and(|p| {
+            p.side == side
+                && msg.color.as_deref().and_then(side_index) == Some(side)
+                && Some(p.ply) == msg.ply
+                && msg.game.as_ref().is_some_and(|g| g.round == p.round)
+        });
+        if confirms {
+            if let Some(p) = play.pending.take() {
+                let us = u64::try_from(received.duration_since(p.sent).as_micros())
+                    .unwrap_or(u64::MAX)
+                    .max(1);
+                let in_window =
+                    phase.is_some_and(|ph| p.sent >= ph.measure_from && p.sent < ph.stop);
+                with_stats(&cfg.stats, |s| {
+                    s.confirmed += 1;
+                    s.interval.saturating_record(us);
+                    if in_window {
+                        s.confirmed_in_window += 1;
+                        s.window.saturating_record(us);
+                    }
+                });
+            }
+        }
+    }
+    if msg.v <= play.v {
+        return Ok(()); // the other connection already brought this one
+    }
+    let Some(game) = msg.game else {
+        return Ok(());
+    };
+    play.v = msg.v;
+    play.players = Some(game.players);
+    if msg.kind.as_deref() == Some("new_round") {
+        with_stats(&cfg.stats, |s| s.rounds += 1);
+    }
+    let over = game.status.result != "ongoing";
+    let round = game.round;
+    let request = game.new_round_request.clone();
+    play.game = Some(game);
+    if over && phase.is_some() {
+        // Keep the game count constant: Red asks for a new round, Black accepts.
+        match request.as_deref() {
+            None if play.asked != Some(round) => {
+                play.asked = Some(round);
+                let text = r#"{"t":"new_round","action":"request"}"#.to_string();
+                send(&mut sinks[RED], text).await?;
+            }
+            Some("red") if play.accepted != Some(round) => {
+                play.accepted = Some(round);
+                let text = r#"{"t":"new_round","action":"accept"}"#.to_string();
+                send(&mut sinks[BLACK], text).await?;
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// CPU seconds (user + system) used by this process so far, if the platform says.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let after = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    // Fields 14 and 15 of stat(5) (utime, stime), counted after the ")".
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
+/// Raises the soft limit on open files to the hard limit; returns the limit now in force.
+fn raise_open_files() -> Option<u64> {
+    rlimit::increase_nofile_limit(u64::MAX).ok()
+}
+
+/// Runs the load test (or, with `--check`, only the record comparison).
+///
+/// Exits 0 when every checked game matches, 1 when a game's record differs from what was
+/// confirmed or the test could not run, 2 on bad arguments.
+pub fn run(config: &Config) -> ExitCode {
+    if let Err(e) = ws_url(&config.server, "X") {
+        eprintln!("xiangqi loadtest: {e}");
+        return ExitCode::from(2);
+    }
+    let limit = raise_open_files();
+    let mut builder = tokio::runtime::Builder::new_multi_thread();
+    builder.enable_all();
+    if let Some(n) = config.threads {
+        builder.worker_threads(n as usize);
+    }
+    let runtime = match builder.build() {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("xiangqi loadtest: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let http = match reqwest::Client::builder()
+        .pool_max_idle_per_host(config.connect_concurrency as usize)
+        .timeout(Duration::from_secs(60))
+        .build()
+    {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("xiangqi loadtest: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(path) = &config.check {
+        return runtime.block_on(check_file(&http, &config.server, path));
+    }
+    let needed = config.games * 2 + 64;
+    if limit.is_some_and(|l| l < needed) {
+        eprintln!(
+            "xiangqi loadtest: warning: open-file limit {} is below the {needed} sockets needed",
+            limit.unwrap_or(0)
+        );
+    }
+    runtime.block_on(load(config, http))
+}
+
+async fn load(config: &Config, http: reqwest::Client) -> ExitCode {
+    let stats: Shared = Arc::new(Mutex::new(Stats::new()));
+    let cfg = Arc::new(GameConfig {
+        server: config.server.clone(),
+        http: http.clone(),
+        time_control: config.time_control,
+        interval: Duration::from_secs_f64(1.0 / config.rate),
+        max_plies: config.max_plies as usize,
+        stats: Arc::clone(&stats),
+        setup: Arc::new(Semaphore::new(config.connect_concurrency as usize)),
+    });
+    let games = config.games as usize;
+    eprintln!(
+        "loadtest: setting up {games} games ({} connections) against {}",
+        games * 2,
+        config.server
+    );
+    let setup_started = Instant::now();
+    let (ready_tx, mut ready_rx) = mpsc::channel(games);
+    let (phase_tx, phase_rx) = watch::channel(None);
+    let mut tasks = Vec::with_capacity(games);
+    for i in 0..games {
+        let seed = config.seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
+        tasks.push(tokio::spawn(game(
+            Arc::clone(&cfg),
+            seed,
+            ready_tx.clone(),
+            phase_rx.clone(),
+        )));
+    }
+    drop(ready_tx);
+    let mut ok = 0usize;
+    let mut failed = 0usize;
+    while ok + failed < games {
+        let Some(r) = ready_rx.recv().await else {
+            break;
+        };
+        if r {
+            ok += 1;
+        } else {
+            failed += 1;
+        }
+        if (ok + failed) % 500 == 0 {
+            eprintln!("loadtest: {} games set up", ok + failed);
+        }
+    }
+    let setup_s = setup_started.elapsed().as_secs_f64();
+    eprintln!("loadtest: {ok} games ready, {failed} failed, in {setup_s:.1} s");
+    if ok == 0 {
+        eprintln!("xiangqi loadtest: no game could be set up");
+        return ExitCode::FAILURE;
+    }
+    // Let the presence messages settle before the first move.
+    let start = Instant::now() + Duration::from_millis(500);
+    let measure_from = start + Duration::from_secs_f64(config.warmup);
+    let stop = measure_from + Duration::from_secs_f64(config.duration);
+    let _ = phase_tx.send(Some(Phase {
+        start,
+        measure_from,
+        stop,
+    }));
+    let cpu_start = cpu_seconds();
+    let mut last = (Instant::now(), 0u64);
+    let report_every = Duration::from_secs(10);
+    let mut next_report = Instant::now() + report_every;
+    while next_report < stop {
+        sleep_until(next_report).await;
+        let now = Instant::now();
+        let (confirmed, summary) = with_stats(&stats, |s| {
+            let out = (s.confirmed, LatencySummary::of(&s.interval));
+            s.interval.reset();
+            out
+        });
+        let rate = (confirmed - last.1) as f64 / now.duration_since(last.0).as_secs_f64();
+        let phase_name = if now < measure_from {
+            "warm-up"
+        } else {
+            "measuring"
+        };
+        eprintln!(
+            "loadtest: {:>5.0} s {phase_name}: {rate:.0} moves/s, {}",
+            now.duration_since(start).as_secs_f64(),
+            summary.line()
+        );
+        last = (now, confirmed);
+        next_report += report_every;
+    }
+    sleep_until(stop).await;
+    let cpu_used = cpu_start.zip(cpu_seconds()).map(|(a, b)| b - a);
+    eprintln!("loadtest: stopping; waiting for the last confirmations");
+    let mut confirmed_games = Vec::with_capacity(games);
+    for t in tasks {
+        if let Ok(Some(c)) = t.await {
+            confirmed_games.push(c);
+        }
+    }
+    let s = with_stats(&stats, |s| {
+        (
+            LatencySummary::of(&s.window),
+            s.confirmed_in_window,
+            s.confirmed,
+            s.sent,
+            s.late,
+            s.rounds,
+            s.errors.clone(),
+        )
+    });
+    let (latency, in_window, confirmed, sent, late, rounds, errors) = s;
+    let mut out = String::new();
+    out.push_str(&format!(
+        "games {ok} (setup failed {failed}, set up in {setup_s:.1} s), connections {}\n",
+        ok * 2
+    ));
+    out.push_str(&format!(
+        "rate {} moves/s per game, warm-up {} s, measured {} s\n",
+        config.rate, config.warmup, config.duration
+    ));
+    out.push_str(&format!(
+        "moves sent {sent}, confirmed {confirmed}, confirmed in the window {in_window}, late ticks {late}, rounds finished {rounds}\n"
+    ));
+    out.push_str(&format!(
+        "moves/s {:.1} (target {:.1})\n",
+        in_window as f64 / config.duration,
+        ok as f64 * config.rate
+    ));
+    out.push_str(&format!("latency {}\n", latency.line()));
+    out.push_str(&format!("errors {}\n", errors_line(&errors)));
+    if let Some(cpu) = cpu_used {
+        let span = config.warmup + config.duration + 0.5;
+        out.push_str(&format!(
+            "load generator CPU {cpu:.1} s in {span:.1} s ({:.0}% of one core)\n",
+            100.0 * cpu / span
+        ));
+    }
+    print!("{out}");
+    let _ = std::io::stdout().flush();
+    if let Some(path) = &config.save {
+        if let Err(e) = save(path, &confirmed_games) {
+            eprintln!("xiangqi loadtest: cannot write {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    let sample = config
+        .verify_sample
+        .unwrap_or(confirmed_games.len())
+        .min(confirmed_games.len());
+    let (checked, bad) = verify(&http, &config.server, &confirmed_games[..sample]).await;
+    println!("durability: {checked} games checked, {bad} records differ from the confirmed moves");
+    if bad == 0 && checked == sample {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn errors_line(errors: &BTreeMap<String, u64>) -> String {
+    if errors.is_empty() {
+        return "none".to_string();
+    }
+    errors
+        .iter()
+        .map(|(code, n)| format!("{code} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn save(path: &std::path::Path, games: &[Confirmed]) -> std::io::Result<()> {
+    let mut w = std::io::BufWriter::new(std::fs::File::create(path)?);
+    for g in games {
+        serde_json::to_writer(&mut w, g)?;
+        w.write_all(b"\n")?;
+    }
+    w.flush()
+}
+
+async fn check_file(http: &reqwest::Client, server: &str, path: &std::path::Path) -> ExitCode {
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("xiangqi loadtest: cannot read {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+    };
+    let mut games = Vec::new();
+    for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
+        let parsed = line
+            .map_err(|e| e.to_string())
+            .and_then(|l| serde_json::from_str::<Confirmed>(&l).map_err(|e| e.to_string()));
+        match parsed {
+            Ok(g) => games.push(g),
+            Err(e) => {
+                eprintln!("xiangqi loadtest: {}:{}: {e}", path.display(), i + 1);
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let (checked, bad) = verify(http, server, &games).await;
+    println!("durability: {checked} games checked, {bad} records differ from the confirmed moves");
+    if bad == 0 && checked == games.len() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// Compares each game's confirmed moves with the server's record, 16 requests at a time;
+/// returns (games checked, games that differ or could not be read).
+async fn verify(http: &reqwest::Client, server: &str, games: &[Confirmed]) -> (usize, usize) {
+    let base = server.trim_end_matches('/').to_string();
+    let results: Vec<Result<(), String>> = futures_util::stream::iter(games.iter().cloned())
+        .map(|g| {
+            let url = format!("{base}/api/rooms/{}/game", g.code);
+            let http = http.clone();
+            async move {
+                let record: Record = http
+                    .get(url)
+                    .send()
+                    .await
+                    .and_then(reqwest::Response::error_for_status)
+                    .map_err(|e| format!("{}: {e}", g.code))?
+                    .json()
+                    .await
+                    .map_err(|e| format!("{}: {e}", g.code))?;
+                compare(&g, &record)
+            }
+        })
+        .buffer_unordered(16)
+        .collect()
+        .await;
+    let mut bad = 0;
+    for e in results.iter().filter_map(|r| r.as_ref().err()) {
+        if bad < 10 {
+            eprintln!("loadtest: durability: {e}");
+        }
+        bad += 1;
+    }
+    (results.len(), bad)
+}
+
+/// Checks that the server's record holds exactly the confirmed moves of the confirmed round.
+fn compare(confirmed: &Confirmed, record: &Record) -> Result<(), String> {
+    if record.round != confirmed.round {
+        return Err(format!(
+            "{}: the server is at round {}, the client saw round {}",
+            confirmed.code, record.round, confirmed.round
+        ));
+    }
+    if record.moves != confirmed.moves {
+        return Err(format!(
+            "{}: the server has {} moves, the client saw {} confirmed",
+            confirmed.code,
+            record.moves.len(),
+            confirmed.moves.len()
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn websocket_urls_follow_the_server_url() {
+        assert_eq!(
+            ws_url("http://127.0.0.1:8095/", "K7M2QX").as_deref(),
+            Ok("ws://127.0.0.1:8095/ws/rooms/K7M2QX")
+        );
+        assert_eq!(
+            ws_url("https://example.org", "AB").as_deref(),
+            Ok("wss://example.org/ws/rooms/AB")
+        );
+        assert!(ws_url("127.0.0.1:8080", "AB").is_err());
+    }
+
+    #[test]
+    fn latency_summary_reads_milliseconds_from_microseconds() {
+        let mut h = new_histogram();
+        for ms in 1..=100u64 {
+            h.record(ms * 1000).expect("in range");
+        }
+        let s = LatencySummary::of(&h);
+        assert_eq!(s.count, 100);
+        assert!((s.p50 - 50.0).abs() < 0.1, "{s:?}");
+        assert!((s.p90 - 90.0).abs() < 0.1, "{s:?}");
+        assert!((s.p99 - 99.0).abs() < 0.1, "{s:?}");
+        assert!((s.max - 100.0).abs() < 0.1, "{s:?}");
+        assert_eq!(
+            s.line(),
+            "p50 50.0 ms, p90 90.0 ms, p99 99.0 ms, max 100.0 ms"
+        );
+    }
+
+    #[test]
+    fn records_must_match_the_confirmed_moves_exactly() {
+        let seen = Confirmed {
+            code: "AB".into(),
+            round: 2,
+            moves: vec!["h2e2".into(), "h9g7".into()],
+        };
+        let same = Record {
+            round: 2,
+            moves: seen.moves.clone(),
+        };
+        assert!(compare(&seen, &same).is_ok());
+        let lost = Record {
+            round: 2,
+            moves: vec!["h2e2".into()],
+        };
+        assert!(compare(&seen, &lost).is_err());
+        let other_round = Record {
+            round: 1,
+            moves: seen.moves.clone(),
+        };
+        assert!(compare(&seen, &other_round).is_err());
+        let mut errors = BTreeMap::new();
+        assert_eq!(errors_line(&errors), "none");
+        errors.insert("stale_ply".to_string(), 2);
+        errors.insert("ws_closed".to_string(), 1);
+        assert_eq!(errors_line(&errors), "stale_ply 2, ws_closed 1");
+    }
+}
