@@ -23,6 +23,7 @@
  * @property {'red'|'black'} side the side that moved
  * @property {string} piece the piece that moved (chariot, horse, …)
  * @property {'check'|'chase'|'kill'|'idle'} kind
+ * @property {{piece: string, square: string}|null} [checker] for a check: the piece giving it (not always the one that moved)
  * @property {{piece: string, square: string}|null} chaser for a chase: the chasing piece
  * @property {{color: 'red'|'black', piece: string, square: string}|null} target for a chase: the chased piece
  */

@@ -87,7 +87,7 @@ function piecesDoing(cycle, side, kind, s) {
   const roles = [];
   for (const p of cycle.plies) {
     if (p.side !== side || p.kind !== kind) continue;
-    const role = kind === 'chase' ? p.chaser?.piece : p.piece;
+    const role = kind === 'chase' ? p.chaser?.piece : (p.checker?.piece ?? p.piece);
     if (role && !roles.includes(role)) roles.push(role);
   }
   if (!roles.length) return sideName(side, s);

@@ -90,7 +90,7 @@ test('rules guide: play the perpetual chase and the check against the chase to t
     hasText: "Red loses by perpetual chase: Red's horse chased Black's chariot (a5) on every move from move 1 to move 6 (H6-7, H7+6, …); Black's replies broke no rule.",
   }).waitFor({ timeout: 20000 });
   await page.locator('#check-beats-chase .s-moves', {
-    hasText: "Red loses by perpetual check: Red's horse checked on every move from move 1 to move 6 (H5+4, H4-5, …); Black's cannon and horse chased Red's chariot (b6) meanwhile, but a perpetual check must change first.",
+    hasText: "Red loses by perpetual check: Red's cannon checked on every move from move 1 to move 6 (H5+4, H4-5, …); Black's cannon and horse chased Red's chariot (b6) meanwhile, but a perpetual check must change first.",
   }).waitFor({ timeout: 20000 });
   // The ruling leaves nothing to play, and the button is ready to play the cycle again.
   assert.equal(await page.locator('#perpetual-chase [data-square].movable').count(), 0);

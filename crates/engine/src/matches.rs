@@ -961,8 +961,12 @@ mod tests {
     fn perpetual_chase_report(red: usize) -> GameReport {
         let lap = ["d6c4", "a5b5", "c4d6", "b5a5"];
         let moves: Vec<&str> = lap.iter().cycle().take(12).copied().collect();
-        let game = Game::replay(Some("4k4/9/9/3N5/r8/9/9/9/9/3K5 w"), &moves, RuleSet::Wxf2018)
-            .expect("legal moves");
+        let game = Game::replay(
+            Some("4k4/9/9/3N5/r8/9/9/9/9/3K5 w"),
+            &moves,
+            RuleSet::Wxf2018,
+        )
+        .expect("legal moves");
         GameReport {
             index: 0,
             red,

@@ -123,6 +123,9 @@ pub struct CyclePlyView {
     pub piece: &'static str,
     /// `check`, `chase`, `kill` (a threat to mate) or `idle`.
     pub kind: &'static str,
+    /// For a check: the piece giving it and its point (a discovered check is given by the
+    /// piece uncovered, not the one that moved).
+    pub checker: Option<ChaserView>,
     /// For a chase: the chasing piece and its point after the move.
     pub chaser: Option<ChaserView>,
     /// For a chase: the chased piece and its point after the move.
@@ -189,6 +192,10 @@ impl CycleView {
                     side: p.piece.color.into(),
                     piece: p.piece.role.name(),
                     kind: p.kind.name(),
+                    checker: p.checker.map(|(piece, square)| ChaserView {
+                        piece: piece.role.name(),
+                        square: square.to_string(),
+                    }),
                     chaser,
                     target,
                 }
