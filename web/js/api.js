@@ -13,11 +13,40 @@
  */
 
 /**
+ * One ply of a repetition cycle (docs/protocol.md, CYCLE).
+ * @typedef {object} CyclePly
+ * @property {number} ply 1 for the game's first move
+ * @property {number} move_number as the move list counts it
+ * @property {string} iccs
+ * @property {string} wxf
+ * @property {string|null} chinese
+ * @property {'red'|'black'} side the side that moved
+ * @property {string} piece the piece that moved (chariot, horse, …)
+ * @property {'check'|'chase'|'kill'|'idle'} kind
+ * @property {{piece: string, square: string}|null} [checker] for a check: the piece giving it (not always the one that moved)
+ * @property {{piece: string, square: string}|null} chaser for a chase: the chasing piece
+ * @property {{color: 'red'|'black', piece: string, square: string}|null} target for a chase: the chased piece
+ */
+
+/**
+ * A judged repetition cycle: the data behind a repetition ruling or warning.
+ * @typedef {object} Cycle
+ * @property {number} first_ply
+ * @property {number} last_ply
+ * @property {number} occurrences how many times the position has occurred
+ * @property {'red'|'black'|null} offender the side at fault (null: a draw)
+ * @property {string} reason perpetual_check, perpetual_chase or repetition
+ * @property {{red: string, black: string}} conduct allowed, perpetual_check or perpetual_chase
+ * @property {CyclePly[]} plies
+ */
+
+/**
  * @typedef {object} GameStatus
  * @property {'ongoing'|'red'|'black'|'draw'} result
  * @property {string|null} reason
  * @property {string} [explanation]
  * @property {string|null} [warning]
+ * @property {Cycle|null} [cycle]
  */
 
 /**

@@ -2,19 +2,23 @@
 /**
  * @file Pieces shared by the game pages (/local, /computer, /play/{code}, /replay):
  * - `describeStatus(status)`: the result in words (checkmate, perpetual check with the
- *   ruling's explanation, time, agreement, resignation, …);
- * - `showResult(el, status)` / `showWarning(el, warning)`: the result banner and the
- *   rule-set warning bar;
+ *   ruling's explanation, time, agreement, resignation, …); a repetition is explained from
+ *   the status's `cycle` in the notation the player chose (cycle.js);
+ * - `showResult(el, status)` / `showWarning(el, status)`: the result banner and the
+ *   rule-set warning bar, rewritten when the player changes the notation;
  * - `buildPgn(...)`: PGN text of a local game from the server-provided WXF list;
  * - `copyText`, `download`, `toast`: clipboard, file download and a short notice;
  * - `GameView`: a board plus a move list that can step back through the game's positions
- *   (asking the server for each past position once) and return to the live one;
+ *   (asking the server for each past position once) and return to the live one, and marks
+ *   the moves of the repetition cycle a ruling or warning is about;
  * - `pieceStyleToggle(el)`: the "Chinese / letters" setting of the board.
  */
 
 import { Board, getPieceStyle, setPieceStyle, START_FEN } from './board.js';
 import { MoveList } from './movelist.js';
 import { position } from './api.js';
+import { getNotation, onNotationChange } from './notation.js';
+import { activeCycle, explanationOf, warningOf } from './cycle.js';
 
 /** @typedef {import('./api.js').GameStatus} GameStatus */
 
@@ -32,7 +36,7 @@ export function describeStatus(status) {
   const w = status.result;
   const winner = Name(w);
   const loser = w === 'red' || w === 'black' ? Name(other(w)) : '';
-  const expl = status.explanation ?? '';
+  const expl = explanationOf(status, getNotation());
   /** @type {Record<string, () => string>} */
   const words = {
     checkmate: () => `${winner} wins by checkmate`,
@@ -54,12 +58,32 @@ export function describeStatus(status) {
   return { title, detail: expl };
 }
 
+/** The banners and warning bars shown, each with how to write it again. */
+/** @type {Map<HTMLElement, () => void>} */
+const shown = new Map();
+onNotationChange(() => {
+  for (const [el, write] of shown) {
+    if (el.isConnected) write();
+    else shown.delete(el);
+  }
+});
+
 /**
  * Shows (or hides, while the game goes on) the result banner.
  * @param {HTMLElement} el
  * @param {GameStatus} status
  */
 export function showResult(el, status) {
+  shown.set(el, () => writeResult(el, status));
+  writeResult(el, status);
+}
+
+/**
+ * Writes the result banner in the notation chosen now.
+ * @param {HTMLElement} el
+ * @param {GameStatus} status
+ */
+function writeResult(el, status) {
   if (status.result === 'ongoing') {
     el.hidden = true;
     el.textContent = '';
@@ -85,13 +109,19 @@ export function showResult(el, status) {
 }
 
 /**
- * Shows the rule-set warning (e.g. "one more repetition loses"), or hides the bar.
+ * Shows the rule-set warning of a status (e.g. "Repeating once more loses: Red must play a
+ * move that does not give check"), or hides the bar.
  * @param {HTMLElement} el
- * @param {string|null|undefined} warning
+ * @param {GameStatus} status
  */
-export function showWarning(el, warning) {
-  el.hidden = !warning;
-  el.textContent = warning ? `⚠ ${warning}` : '';
+export function showWarning(el, status) {
+  const write = () => {
+    const warning = warningOf(status, getNotation());
+    el.hidden = !warning;
+    el.textContent = warning ? `⚠ ${warning}` : '';
+  };
+  shown.set(el, write);
+  write();
 }
 
 /**
@@ -258,6 +288,7 @@ export function wireGameMenu(root, actions, signal) {
  * @property {string[]} legal moves the user may play now ([] when it is not their turn)
  * @property {boolean} check
  * @property {string|null} [lastMove]
+ * @property {GameStatus} [status] its repetition cycle, if any, is marked in the move list
  */
 
 /**
@@ -301,6 +332,7 @@ export class GameView {
       chinese: g.chinese,
       blackFirst: fen.split(/\s+/)[1] === 'b',
       firstNumber: Number(fen.split(/\s+/)[5]) || 1,
+      cycle: activeCycle(g.status),
     });
     const moved = !prev || prev.moves.length !== g.moves.length;
     if (this.viewing !== null && !moved) {

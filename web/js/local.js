@@ -107,13 +107,14 @@ async function refresh() {
     fen: r.fen,
     legal: over ? [] : r.legal,
     check: r.check,
+    status: r.status,
   });
   if (/** @type {HTMLInputElement} */ ($('autoflip')).checked) view.board.setOrientation(r.turn);
   const dot = /** @type {HTMLElement} */ (statusEl.querySelector('.dot'));
   dot.className = `dot ${over ? (r.status.result === 'black' ? 'black' : 'red') : r.turn}`;
   /** @type {HTMLElement} */ (statusEl.querySelector('.text')).textContent = statusLine(r.status, r.turn, r.check);
   showResult($('banner'), r.status);
-  showWarning($('warning'), r.status.warning);
+  showWarning($('warning'), r.status);
   /** @type {HTMLButtonElement} */ ($('undo')).disabled = game.moves.length === 0;
   $('standard').hidden = game.startFen === null;
   const q = new URLSearchParams({ moves: game.moves.join(',') });

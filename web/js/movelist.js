@@ -1,29 +1,24 @@
 // @ts-check
 /**
  * @file The move list: numbered moves in WXF (default), ICCS or Chinese, a notation toggle
- * (remembered in localStorage under `xiangqi.notation`) and navigation buttons. Clicking a
- * move (or ←/→ while the list has focus) asks the page to show that position.
+ * (the player's choice in notation.js, shared with the rest of the page) and navigation
+ * buttons. Clicking a move (or ←/→ while the list has focus) asks the page to show that
+ * position. The moves of a repetition cycle (`cycle` in the data) are marked: class
+ * `ml-cycle` and `ml-cycle-check|chase|kill|idle`, `data-cycle` with the kind, and the
+ * kind in words in the move's accessible name and title.
  *
  * ```js
  * const list = new MoveList(el, { onSelect: (ply) => showPly(ply) });
  * list.set({ iccs: ['h2e2'], wxf: ['C2=5'], chinese: ['炮二平五'], blackFirst: false });
  * list.setCurrent(1);  // highlights the move leading to the viewed position (0 = start)
+ * list.setCycle(status.cycle);  // marks a repetition cycle's moves (null: none)
  * ```
  */
 
-/** @typedef {'wxf'|'iccs'|'chinese'} Notation */
+import { getNotation, setNotation, onNotationChange } from './notation.js';
+import { cycleMarks } from './cycle.js';
 
-export const NOTATION_KEY = 'xiangqi.notation';
-
-/** @returns {Notation} */
-function loadNotation() {
-  try {
-    const n = localStorage.getItem(NOTATION_KEY);
-    return n === 'iccs' || n === 'chinese' ? n : 'wxf';
-  } catch {
-    return 'wxf';
-  }
-}
+/** @typedef {import('./notation.js').Notation} Notation */
 
 /**
  * @typedef {object} MoveData
@@ -32,6 +27,7 @@ function loadNotation() {
  * @property {string[]} [chinese]
  * @property {boolean} [blackFirst] the start position has Black to move
  * @property {number} [firstNumber] move number of the first move (default 1)
+ * @property {import('./api.js').Cycle|null} [cycle] a repetition cycle to mark
  */
 
 export class MoveList {
@@ -46,7 +42,7 @@ export class MoveList {
     this.data = { iccs: [] };
     this.current = 0;
     /** @type {Notation} */
-    this.notation = loadNotation();
+    this.notation = getNotation();
     container.classList.add('movelist');
     container.innerHTML = `
       <div class="ml-head">
@@ -67,15 +63,16 @@ export class MoveList {
     /** @type {HTMLElement} */ (container.querySelector('.ml-title')).textContent = options.title ?? 'Moves';
     this.list = /** @type {HTMLOListElement} */ (container.querySelector('.ml-moves'));
     container.querySelectorAll('[data-n]').forEach((b) => {
-      b.addEventListener('click', () => {
-        this.notation = /** @type {Notation} */ (b.getAttribute('data-n'));
-        try {
-          localStorage.setItem(NOTATION_KEY, this.notation);
-        } catch {
-          /* ignore */
-        }
-        this.render();
-      });
+      b.addEventListener('click', () => setNotation(/** @type {Notation} */ (b.getAttribute('data-n'))));
+    });
+    const stop = onNotationChange((n) => {
+      // A list whose container was given to another list listens no more.
+      if (!this.container.contains(this.list)) {
+        stop();
+        return;
+      }
+      this.notation = n;
+      this.render();
     });
     container.querySelectorAll('[data-go]').forEach((b) => {
       b.addEventListener('click', () => this.go(/** @type {string} */ (b.getAttribute('data-go'))));
@@ -105,6 +102,15 @@ export class MoveList {
     const follow = this.current === this.length;
     this.data = data;
     if (follow || this.current > this.length) this.current = this.length;
+    this.render();
+  }
+
+  /**
+   * Marks the moves of a repetition cycle (null: none).
+   * @param {import('./api.js').Cycle|null} cycle
+   */
+  setCycle(cycle) {
+    this.data = { ...this.data, cycle };
     this.render();
   }
 
@@ -143,6 +149,7 @@ export class MoveList {
     const offset = d.blackFirst ? 1 : 0;
     const first = d.firstNumber ?? 1;
     const list = this.list;
+    const marks = cycleMarks(d.cycle ?? null);
     list.textContent = '';
     const rows = Math.ceil((this.length + offset) / 2);
     for (let r = 0; r < rows; r++) {
@@ -164,7 +171,13 @@ export class MoveList {
           if (this.notation === 'chinese') cell.setAttribute('lang', 'zh');
           cell.textContent = this.text(i);
           const side = (i + offset) % 2 === 0 ? 'Red' : 'Black';
-          cell.setAttribute('aria-label', `${first + r}, ${side}: ${this.text(i)}`);
+          const mark = marks.get(ply);
+          cell.setAttribute('aria-label', `${first + r}, ${side}: ${this.text(i)}${mark ? ` — ${mark.text}` : ''}`);
+          if (mark) {
+            cell.classList.add('ml-cycle', `ml-cycle-${mark.kind}`);
+            cell.setAttribute('data-cycle', mark.kind);
+            cell.title = mark.text;
+          }
           if (ply === this.current) cell.setAttribute('aria-current', 'step');
         } else {
           cell.textContent = i < 0 ? '…' : '';

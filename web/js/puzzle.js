@@ -6,6 +6,8 @@
  */
 import { Board } from './board.js';
 import { request, RequestError, storeSeat } from './request.js';
+import { getNotation } from './notation.js';
+import { explanationOf } from './cycle.js';
 
 /** @template {HTMLElement} T @param {string} id @returns {T} */
 function byId(id) {
@@ -50,7 +52,7 @@ async function load() {
     board.setPosition({ fen: pos.fen, check: pos.check }, { announce: false, animate: false });
     const side = pos.turn === 'black' ? 'Black' : 'Red';
     byId('puzzle-turn').textContent = pos.status && pos.status.result !== 'ongoing'
-      ? pos.status.explanation
+      ? explanationOf(pos.status, getNotation())
       : `${side} to move${pos.check ? ' (in check)' : ''}.`;
     if (pos.turn === 'black') board.setOrientation('black');
     const q = `?fen=${encodeURIComponent(fen)}`;

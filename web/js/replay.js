@@ -10,6 +10,7 @@ import { Board, START_FEN } from './board.js';
 import { MoveList } from './movelist.js';
 import { position, ApiError } from './api.js';
 import { CLASSICS } from './classics.js';
+import { activeCycle } from './cycle.js';
 import { showResult, showWarning, describeStatus, buildPgn, download, copyText, pieceStyleToggle } from './game-ui.js';
 
 /** @param {string} id */
@@ -147,7 +148,8 @@ async function show(p) {
       ? `Start position — ${turn} to move`
       : `Move ${want} of ${game.moves.length}: ${moveText}${over ? ` — ${describeStatus(r.status).title}` : r.check ? ' — check!' : ''}`;
   showResult($('banner'), r.status);
-  showWarning($('warning'), r.status.warning);
+  showWarning($('warning'), r.status);
+  list.setCycle(activeCycle(r.status));
   const q = new URLSearchParams({ fen: r.fen });
   /** @type {HTMLAnchorElement} */ ($('play-from')).href = `/local?${q}`;
 }

@@ -282,6 +282,7 @@ export class RoomGame {
       legal: this.canMove() ? g.legal : [],
       check: g.check,
       lastMove: g.last_move,
+      status: g.status,
     }, { announce: announce && !force ? undefined : false });
     if (!force && this.view.viewing === null) this.view.board.setLegal(this.canMove() ? g.legal : []);
 
@@ -302,7 +303,7 @@ export class RoomGame {
     }
     /** @type {HTMLElement} */ (status.querySelector('.text')).textContent = line;
     showResult($('banner'), g.status);
-    showWarning($('warning'), g.status.warning);
+    showWarning($('warning'), g.status);
     this.renderActions();
     this.renderPlayers();
   }

@@ -4,10 +4,13 @@
  * come from the server (POST /api/position); the browser computes no rule. A user may play
  * moves on a diagram (each answered by the server) and reset it. `data-select` preselects a
  * piece so that its moves show at once; `data-cycle` (ICCS moves) adds a "Play the cycle"
- * button that plays a repetition and shows the server's ruling.
+ * button that plays a repetition move by move and shows the server's ruling, written from
+ * its cycle data in the notation the player chose (cycle.js).
  */
 import { Board } from './board.js';
 import { request, RequestError } from './request.js';
+import { getNotation, onNotationChange } from './notation.js';
+import { explanationOf, warningOf } from './cycle.js';
 
 /**
  * @typedef {object} PositionAnswer
@@ -15,8 +18,9 @@ import { request, RequestError } from './request.js';
  * @property {'red'|'black'} turn
  * @property {string[]} legal
  * @property {boolean} check
- * @property {{result: string, reason: string|null, explanation: string, warning?: string|null}} status
+ * @property {import('./api.js').GameStatus} status
  * @property {string[]} [wxf]
+ * @property {string[]} [chinese]
  */
 
 /**
@@ -101,18 +105,28 @@ function setUpDiagram(wrap) {
     }
   }
 
+  /** @type {PositionAnswer | null} */
+  let shown = null;
+  onNotationChange(() => {
+    if (shown) describe(shown);
+  });
+
   /** @param {PositionAnswer} pos */
   function describe(pos) {
+    shown = pos;
+    const notation = getNotation();
     const parts = [];
     const side = pos.turn === 'black' ? 'Black' : 'Red';
     if (pos.status && pos.status.result !== 'ongoing') {
-      parts.push(pos.status.explanation || `Game over: ${pos.status.result}.`);
+      parts.push(explanationOf(pos.status, notation) || `Game over: ${pos.status.result}.`);
     } else {
       parts.push(`${side} to move${pos.check ? ', in check' : ''}: ${pos.legal.length} legal move${pos.legal.length === 1 ? '' : 's'}.`);
-      if (pos.status && pos.status.warning) parts.push(pos.status.warning);
+      const warning = pos.status ? warningOf(pos.status, notation) : null;
+      if (warning) parts.push(warning);
     }
-    if (moves.length && pos.wxf && pos.wxf.length === moves.length) {
-      parts.push(`Moves: ${pos.wxf.join(' ')}`);
+    const named = notation === 'iccs' ? moves : notation === 'chinese' ? pos.chinese : pos.wxf;
+    if (moves.length && named && named.length === moves.length) {
+      parts.push(`Moves: ${named.join(' ')}`);
     }
     info.textContent = parts.join(' ');
   }

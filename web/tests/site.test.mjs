@@ -70,9 +70,33 @@ test('rules guide: play the checkmate and the perpetual-check cycle', async () =
   await clickSquare(page, 'b4', '#checkmate');
   await clickSquare(page, 'e4', '#checkmate');
   await page.locator('#checkmate .s-moves', { hasText: /checkmated/i }).waitFor();
-  await page.locator('#repetition [data-action="cycle"]').click();
-  await page.locator('#repetition .s-moves', { hasText: /Red loses by perpetual check/ }).waitFor({ timeout: 20000 });
-  await screenshotOf(page.locator('#repetition'), 'rules-repetition');
+  await page.locator('#perpetual-check [data-action="cycle"]').click();
+  await page.locator('#perpetual-check .s-moves', {
+    hasText: "Red loses by perpetual check: Red's chariot checked on every move from move 1 to move 6 (R9+1, R9-1, …); Black's replies broke no rule.",
+  }).waitFor({ timeout: 20000 });
+  await screenshotOf(page.locator('#perpetual-check'), 'rules-repetition');
+  assertNoErrors(page);
+});
+
+test('rules guide: play the perpetual chase and the check against the chase to their rulings', async () => {
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/rules#repetition`);
+  await boardReady(page, '#perpetual-chase');
+  await boardReady(page, '#check-beats-chase');
+  // Both cycles play at once, move by move, each to the server's ruling.
+  await page.locator('#perpetual-chase [data-action="cycle"]').click();
+  await page.locator('#check-beats-chase [data-action="cycle"]').click();
+  await page.locator('#perpetual-chase .s-moves', {
+    hasText: "Red loses by perpetual chase: Red's horse chased Black's chariot (a5) on every move from move 1 to move 6 (H6-7, H7+6, …); Black's replies broke no rule.",
+  }).waitFor({ timeout: 20000 });
+  await page.locator('#check-beats-chase .s-moves', {
+    hasText: "Red loses by perpetual check: Red's cannon checked on every move from move 1 to move 6 (H5+4, H4-5, …); Black's cannon and horse chased Red's chariot (b6) meanwhile, but a perpetual check must change first.",
+  }).waitFor({ timeout: 20000 });
+  // The ruling leaves nothing to play, and the button is ready to play the cycle again.
+  assert.equal(await page.locator('#perpetual-chase [data-square].movable').count(), 0);
+  assert.equal(await page.locator('#perpetual-chase [data-action="cycle"]').textContent(), 'Play the cycle');
+  await screenshotOf(page.locator('#perpetual-chase'), 'rules-perpetual-chase');
+  await screenshotOf(page.locator('#check-beats-chase'), 'rules-check-beats-chase');
   assertNoErrors(page);
 });
 

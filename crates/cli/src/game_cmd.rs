@@ -7,6 +7,7 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 use xiangqi::game::{Game, GameError, RuleSet, Status};
 use xiangqi::{notation, pgn, Position};
+use xiangqi_server::room::snapshot::CycleView;
 
 /// Arguments of `xiangqi game`.
 #[derive(Args)]
@@ -23,12 +24,14 @@ pub struct GameArgs {
     moves: Vec<String>,
 }
 
-fn status_json(s: &Status) -> Value {
+/// The status fields of a JSON line; `game` names the plies of a repetition cycle.
+fn status_json(s: &Status, game: &Game) -> Value {
     json!({
         "result": s.result.name(),
         "reason": s.reason.map(|r| r.name()),
         "explanation": s.explanation,
         "warning": s.warning,
+        "cycle": s.cycle.as_ref().map(|c| CycleView::of(c, game)),
     })
 }
 
@@ -49,7 +52,7 @@ fn fail(out: &mut Out, message: &str) -> ExitCode {
 }
 
 /// Prints one JSON object per ply (`ply`, `iccs`, `wxf`, `result`, `reason`,
-/// `explanation`, `warning`) and a final status object. An unreadable or illegal move stops
+/// `explanation`, `warning`, `cycle`) and a final status object. An unreadable or illegal move stops
 /// the replay with an `{"error": "ply N: …"}` line, and exit status 2.
 pub fn run(args: &GameArgs) -> ExitCode {
     let mut out = Out(std::io::stdout().lock());
@@ -112,7 +115,7 @@ pub fn run(args: &GameArgs) -> ExitCode {
         game
     };
     if replay_lines(&mut out, &game) {
-        out.line(&status_json(game.status()));
+        out.line(&status_json(game.status(), &game));
     }
     ExitCode::SUCCESS
 }
@@ -121,7 +124,7 @@ pub fn run(args: &GameArgs) -> ExitCode {
 fn replay_lines(out: &mut Out, game: &Game) -> bool {
     let mut pos = game.start().clone();
     for rec in game.plies() {
-        let mut line = status_json(&rec.status);
+        let mut line = status_json(&rec.status, game);
         line["ply"] = json!(rec.number);
         line["iccs"] = json!(rec.mv.to_string());
         line["wxf"] = json!(xiangqi::wxf::write(&pos, rec.mv).ok());

@@ -205,7 +205,8 @@ pub fn run(args: &MatchArgs) -> ExitCode {
     code
 }
 
-/// Formats the closing lines: the result, the think times and time losses, and the SPRT.
+/// Formats the closing lines: the result, the think times and time losses, the games lost by
+/// a repetition ruling, and the SPRT.
 fn summary(players: &[PlayerSpec; 2], config: &MatchConfig, s: &Standing) -> String {
     let mut out = format!(
         "{} vs {}: {} ({} games)\n",
@@ -233,6 +234,10 @@ fn summary(players: &[PlayerSpec; 2], config: &MatchConfig, s: &Standing) -> Str
         s.time_losses[0],
         players[1],
         s.time_losses[1]
+    ));
+    out.push_str(&format!(
+        "repetition losses (perpetual check or chase): {} {}, {} {}\n",
+        players[0], s.repetition_losses[0], players[1], s.repetition_losses[1]
     ));
     if let (Some(t), Some(state)) = (config.sprt, s.sprt) {
         let (elo0, elo1) = t.elo_bounds();

@@ -29,6 +29,15 @@ fn xiangqi(args: &[&str], stdin: &str) -> (i32, String, String) {
     )
 }
 
+/// Runs `xiangqi` with `args`, expects success and reads every line of its output as JSON.
+fn game_lines(args: &[&str]) -> Vec<serde_json::Value> {
+    let (code, out, err) = xiangqi(args, "");
+    assert_eq!(code, 0, "{err}");
+    out.lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect()
+}
+
 fn last_json(stdout: &str) -> serde_json::Value {
     serde_json::from_str(stdout.lines().last().expect("a line")).expect("JSON")
 }
@@ -70,12 +79,7 @@ fn game_rules_perpetual_check_at_the_fourth_occurrence() {
         "4k4/R8/9/9/9/9/9/9/9/3K5 w",
     ];
     args.extend(lap.iter().cycle().take(12));
-    let (code, out, _) = xiangqi(&args, "");
-    assert_eq!(code, 0);
-    let lines: Vec<serde_json::Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON line"))
-        .collect();
+    let lines = game_lines(&args);
     assert_eq!(lines.len(), 13, "one line per ply and the final status");
     assert_eq!(lines[0]["ply"], 1);
     assert_eq!(lines[0]["iccs"], "a8a9");
@@ -92,7 +96,53 @@ fn game_rules_perpetual_check_at_the_fourth_occurrence() {
     assert_eq!(last["reason"], "perpetual_check");
     assert!(last["explanation"]
         .as_str()
-        .is_some_and(|e| e.contains("plies 1–12")));
+        .is_some_and(|e| e.contains("from move 1 to move 6")));
+}
+
+/// Reads a cycle object the server's tests expect too (`crates/server/tests/data/`).
+fn expected_cycle(name: &str) -> serde_json::Value {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../server/tests/data")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).expect("JSON")
+}
+
+/// A perpetual check and a perpetual chase: the ruling's line and the final line carry the
+/// cycle object the server sends; lines before the third occurrence carry none, the
+/// warning's line the first two laps.
+#[test]
+fn game_prints_the_cycle_of_a_repetition_ruling() {
+    for (fen, lap, file, reason) in [
+        (
+            "3k5/7R1/9/9/9/9/9/9/9/4K4 w - - 0 1",
+            ["h8h9", "d9d8", "h9h8", "d8d9"],
+            "cycle_perpetual_check.json",
+            "perpetual_check",
+        ),
+        (
+            "4k4/9/9/3N5/r8/9/9/9/9/3K5 w - - 0 1",
+            ["d6c4", "a5b5", "c4d6", "b5a5"],
+            "cycle_perpetual_chase.json",
+            "perpetual_chase",
+        ),
+    ] {
+        let expected = expected_cycle(file);
+        let mut args = vec!["game", "--fen", fen];
+        args.extend(lap.iter().cycle().take(12));
+        let lines = game_lines(&args);
+        assert_eq!(lines.len(), 13);
+        for line in &lines[..7] {
+            assert_eq!(line["cycle"], serde_json::Value::Null, "{line}");
+        }
+        assert_eq!(lines[7]["cycle"]["occurrences"], 3, "{}", lines[7]);
+        assert_eq!(lines[7]["cycle"]["last_ply"], 8);
+        assert_eq!(lines[7]["cycle"]["plies"][7], expected["plies"][7]);
+        for line in &lines[11..] {
+            assert_eq!(line["reason"], reason, "{line}");
+            assert_eq!(line["cycle"], expected, "{file}");
+        }
+    }
 }
 
 #[test]

@@ -26,7 +26,7 @@ fn match_against_ourselves_over_uci_writes_readable_pgn() {
     ]);
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines.len(), 3, "{out}");
     let summary = lines[0];
     assert!(summary.starts_with("level:1 vs uci:"), "{summary}");
     assert!(summary.ends_with("(2 games)"), "{summary}");
@@ -35,6 +35,10 @@ fn match_against_ourselves_over_uci_writes_readable_pgn() {
             && lines[1].ends_with(&format!("time losses: level:1 0, {engine} 0")),
         "{}",
         lines[1]
+    );
+    assert_eq!(
+        lines[2],
+        format!("repetition losses (perpetual check or chase): level:1 0, {engine} 0")
     );
     assert_eq!(
         err.lines().filter(|l| l.starts_with("game ")).count(),

@@ -9,9 +9,12 @@
 //! not (WXF 2018, winning and losing).
 //!
 //! Repetitions inside the search path, and with the game history given with the position,
-//! end the line at once: a draw, except that a side that gave check with every one of its
-//! moves since the first occurrence loses (perpetual check, WXF 2018 repetition rules) unless
-//! the other side checked perpetually too. Perpetual chases are not judged by the search.
+//! end the line at once, judged by the rules library's own ruling
+//! (`xiangqi::game::judge_quiet_cycle`, WXF 2018 repetition rules): a side that checked or
+//! chased perpetually loses, otherwise it is a draw. The search thus never walks into a
+//! forbidden repetition and steers toward ones the opponent must break. A repetition is found
+//! by comparing position keys along the path (every second entry back to the last capture or
+//! null move); only then is the cycle walked.
 
 use crate::clock::{Clock, Limits, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS};
 use crate::eval::evaluate;
@@ -23,7 +26,12 @@ use crate::tt::{Bound, Entry, TranspositionTable};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+use xiangqi::game::{judge_quiet_cycle, GameResult, RuleSet};
 use xiangqi::{Color, Move, Piece, Position, Role, Undo};
+
+/// The rule set repetitions are judged under in the search (the default of games and of the
+/// Xiangqi GUIs that speak UCI and UCCI).
+const RULES: RuleSet = RuleSet::Wxf2018;
 
 /// The score of giving mate at the root; mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -113,6 +121,8 @@ pub struct SearchRequest {
 #[derive(Clone, Copy)]
 struct PathEntry {
     key: u64,
+    /// The move that led here (`None` at the start of the game and after a null move).
+    mv: Option<Move>,
     /// The side to move here is in check (the move that led here gave check).
     check: bool,
     /// Nothing before this position can repeat (it follows a capture or a null move).
@@ -503,6 +513,7 @@ impl Searcher {
         self.path.clear();
         self.path.push(PathEntry {
             key: self.pos.key(),
+            mv: None,
             check: self.pos.is_check(),
             reset: true,
         });
@@ -514,6 +525,7 @@ impl Searcher {
             self.pos.make_move(m);
             self.path.push(PathEntry {
                 key: self.pos.key(),
+                mv: Some(m),
                 check: self.pos.is_check(),
                 reset: capture,
             });
@@ -621,6 +633,7 @@ impl Searcher {
         self.undo_stack.push(undo);
         self.path.push(PathEntry {
             key: self.pos.key(),
+            mv: Some(m),
             check,
             reset: capture,
         });
@@ -665,13 +678,20 @@ impl Searcher {
                 return None;
             }
         }
-        let opponent_checks = (j + 2..=n).step_by(2).all(|i| self.path[i].check);
-        let own_checks = (j + 1..n).step_by(2).all(|i| self.path[i].check);
+        let mut moves = [Move::new(xiangqi::Square::A0, xiangqi::Square::A0); MAX_PLY];
+        let len = n - j;
+        if len > moves.len() {
+            return Some(0);
+        }
+        for (slot, entry) in moves.iter_mut().zip(&self.path[j + 1..=n]) {
+            *slot = entry.mv?;
+        }
+        let ruling = judge_quiet_cycle(&self.pos, &moves[..len], RULES);
         let win = MATE - ply as i32;
-        Some(match (opponent_checks, own_checks) {
-            (true, false) => win,
-            (false, true) => -win,
-            _ => 0,
+        Some(match ruling.result {
+            r if r == GameResult::win(self.pos.turn()) => win,
+            GameResult::Draw | GameResult::Ongoing => 0,
+            _ => -win,
         })
     }
 
@@ -777,6 +797,7 @@ impl Searcher {
                 self.pos.toggle_turn();
                 self.path.push(PathEntry {
                     key: self.pos.key(),
+                    mv: None,
                     check: false,
                     reset: true,
                 });

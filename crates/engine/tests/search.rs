@@ -179,6 +179,23 @@ fn perpetual_check_is_avoided_even_when_losing() {
 }
 
 #[test]
+fn perpetual_chase_is_avoided_even_when_losing() {
+    // Red, a chariot behind, has chased Black's unprotected chariot with its horse (d6c4
+    // attacks a5, c4d6 attacks b5) while the chariot ran a5-b5-a5. Chasing again with d6c4
+    // repeats the position after Red's first chase with every Red move of the cycle a chase:
+    // a loss under WXF 2018 by the rules library's own ruling, so the engine plays something
+    // else, although a repetition would otherwise save it.
+    let fen = "4k4/9/9/3N5/r8/9/9/9/8r/3K5 w";
+    let history = ["d6c4", "a5b5", "c4d6", "b5a5"];
+    let r = search(fen, &history, Limits::depth(5), &Level::full());
+    assert_ne!(
+        r.best.unwrap().to_string(),
+        "d6c4",
+        "the perpetual chase must be avoided"
+    );
+}
+
+#[test]
 fn repetition_without_checks_is_a_draw_for_the_side_behind() {
     // Black is a chariot down but can shuffle; repeating the cycle is not forbidden, so the
     // search sees a draw (score 0) when Black returns to the repeated position.

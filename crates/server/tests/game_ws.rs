@@ -4,7 +4,9 @@
 
 mod common;
 
-use common::{http, table, Client, FIVE_PLY_MATE, START_FEN};
+use common::{
+    http, laps, table, Client, FIVE_PLY_MATE, PERPETUAL_CHASE_FEN, PERPETUAL_CHASE_LAP, START_FEN,
+};
 use serde_json::json;
 
 #[tokio::test]
@@ -75,6 +77,21 @@ async fn a_whole_game_to_checkmate_between_two_clients() {
     assert!(text.contains("[Result \"1-0\"]"), "{text}");
     assert!(text.contains("C7+5"), "{text}");
     assert!(text.trim_end().ends_with("1-0"), "{text}");
+}
+
+/// A perpetual chase played in a room: the last move's snapshot and the game record carry
+/// the cycle object of `tests/data/cycle_perpetual_chase.json`.
+#[tokio::test]
+async fn a_perpetual_chase_in_a_room_carries_its_cycle() {
+    let s = common::start().await;
+    let mut t = table(s.addr, &json!({"fen": PERPETUAL_CHASE_FEN})).await;
+    let last = t.play(0, &laps(&PERPETUAL_CHASE_LAP, 12)).await;
+    let status = &last["game"]["status"];
+    assert_eq!(status["result"], "black", "{status}");
+    assert_eq!(status["reason"], "perpetual_chase");
+    let expected = common::data("cycle_perpetual_chase.json");
+    assert_eq!(status["cycle"], expected);
+    assert_eq!(t.game(s.addr).await["status"]["cycle"], expected);
 }
 
 #[tokio::test]

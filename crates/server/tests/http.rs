@@ -3,7 +3,10 @@
 
 mod common;
 
-use common::{assert_error, http, START_FEN};
+use common::{
+    assert_error, http, laps, PERPETUAL_CHASE_FEN, PERPETUAL_CHASE_LAP, PERPETUAL_CHECK_FEN,
+    PERPETUAL_CHECK_LAP, START_FEN,
+};
 use serde_json::{json, Value};
 
 #[tokio::test]
@@ -310,6 +313,61 @@ async fn the_position_service_answers_for_any_position() {
         400,
         "bad_request",
     );
+}
+
+/// A perpetual check and a perpetual chase played to the ruling: the status carries the
+/// cycle (docs/protocol.md, CYCLE) exactly as `tests/data/` has it; the warning at the
+/// third occurrence carries the first two laps of it; before that there is none.
+#[tokio::test]
+async fn the_position_service_sends_the_cycle_of_a_repetition() {
+    let s = common::start().await;
+    for (fen, lap, file, reason) in [
+        (
+            PERPETUAL_CHECK_FEN,
+            PERPETUAL_CHECK_LAP,
+            "cycle_perpetual_check.json",
+            "perpetual_check",
+        ),
+        (
+            PERPETUAL_CHASE_FEN,
+            PERPETUAL_CHASE_LAP,
+            "cycle_perpetual_chase.json",
+            "perpetual_chase",
+        ),
+    ] {
+        let expected = common::data(file);
+        let moves = laps(&lap, 12);
+        let status = |plies: usize| {
+            let moves = &moves[..plies];
+            async move {
+                let r = http::post(
+                    s.addr,
+                    "/api/position",
+                    &json!({"fen": fen, "moves": moves}),
+                )
+                .await;
+                assert_eq!(r.status, 200, "{}", r.text());
+                r.json()["status"].clone()
+            }
+        };
+        let ruling = status(12).await;
+        assert_eq!(ruling["result"], "black", "{ruling}");
+        assert_eq!(ruling["reason"], reason);
+        assert_eq!(ruling["cycle"], expected, "{file}");
+
+        let warning = status(8).await;
+        assert_eq!(warning["result"], "ongoing");
+        assert!(warning["warning"].is_string(), "{warning}");
+        let mut first_laps = expected.clone();
+        first_laps["last_ply"] = json!(8);
+        first_laps["occurrences"] = json!(3);
+        first_laps["plies"] = json!(expected["plies"].as_array().map(|p| &p[..8]));
+        assert_eq!(warning["cycle"], first_laps, "{file}");
+
+        let before = status(4).await;
+        assert_eq!(before["cycle"], Value::Null, "{before}");
+        assert_eq!(before["warning"], Value::Null);
+    }
 }
 
 #[tokio::test]

@@ -22,7 +22,7 @@ use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
-use xiangqi::game::{Game, GameError, GameResult, RuleSet};
+use xiangqi::game::{Game, GameError, GameResult, Reason, RuleSet};
 use xiangqi::{Color, Move, Position};
 use xiangqi_engine::clock::{Limits, MAX_MOVE_OVERHEAD_MS};
 use xiangqi_engine::engine::MAX_HASH_MIB;
@@ -415,6 +415,28 @@ pub struct GameReport {
 }
 
 impl GameReport {
+    /// Returns the player (index into [`MatchConfig::players`]) who lost by a repetition
+    /// ruling: perpetual check or perpetual chase (WXF 2018, repetition rules).
+    pub fn repetition_loss(&self) -> Option<usize> {
+        let status = self.game.status();
+        if !matches!(
+            status.reason,
+            Some(Reason::PerpetualCheck | Reason::PerpetualChase)
+        ) {
+            return None;
+        }
+        let loser = match status.result {
+            GameResult::RedWins => Color::Black,
+            GameResult::BlackWins => Color::Red,
+            _ => return None,
+        };
+        Some(if loser == Color::Red {
+            self.red
+        } else {
+            1 - self.red
+        })
+    }
+
     /// Returns the first player's score: 1, 0.5 or 0 (0.5 for an unfinished game).
     pub fn first_player_score(&self) -> f64 {
         let first_red = self.red == 0;
@@ -561,6 +583,9 @@ pub struct Standing {
     pub think: [ThinkTime; 2],
     /// Games each player lost on time (see [`GameReport::time_loss`]).
     pub time_losses: [u32; 2],
+    /// Games each player lost by a repetition ruling (perpetual check or perpetual chase,
+    /// see [`GameReport::repetition_loss`]).
+    pub repetition_losses: [u32; 2],
     /// The SPRT's state after the last finished pair (with an SPRT); once it has decided,
     /// the state at the decision.
     pub sprt: Option<SprtState>,
@@ -816,6 +841,9 @@ fn record(
     if let Some(p) = report.time_loss {
         standing.time_losses[p] += 1;
     }
+    if let Some(p) = report.repetition_loss() {
+        standing.repetition_losses[p] += 1;
+    }
     let pair = report.index / 2;
     match first_of_pair.remove(&pair) {
         None => {
@@ -927,6 +955,45 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A finished game of the horse chasing the chariot perpetually (Red, the chaser, loses)
+    /// with the first player as `red`.
+    fn perpetual_chase_report(red: usize) -> GameReport {
+        let lap = ["d6c4", "a5b5", "c4d6", "b5a5"];
+        let moves: Vec<&str> = lap.iter().cycle().take(12).copied().collect();
+        let game = Game::replay(
+            Some("4k4/9/9/3N5/r8/9/9/9/9/3K5 w"),
+            &moves,
+            RuleSet::Wxf2018,
+        )
+        .expect("legal moves");
+        GameReport {
+            index: 0,
+            red,
+            opening: Opening {
+                name: "test",
+                moves: "",
+            },
+            game,
+            adjudication: None,
+            think: [ThinkTime::default(); 2],
+            time_loss: None,
+        }
+    }
+
+    #[test]
+    fn repetition_losses_are_counted_for_the_side_at_fault() {
+        assert_eq!(perpetual_chase_report(0).repetition_loss(), Some(0));
+        assert_eq!(perpetual_chase_report(1).repetition_loss(), Some(1));
+        let mut standing = Standing::default();
+        record(
+            &mut standing,
+            &mut HashMap::new(),
+            None,
+            &perpetual_chase_report(1),
+        );
+        assert_eq!(standing.repetition_losses, [0, 1]);
+    }
 
     #[test]
     fn player_specs_round_trip() {

@@ -397,7 +397,7 @@ fn checker_loses_to_chaser() {
         &game.status().explanation,
         &[
             "Red loses by perpetual check",
-            "Red's horse checked on every move",
+            "Red's cannon checked on every move",
             "Black chased the piece on b6 meanwhile, but a perpetual check must change first",
         ],
     );

@@ -732,7 +732,7 @@ impl Actor {
                 moves: s.game.moves().iter().map(|m| m.iccs()).collect(),
                 wxf: s.wxf.clone(),
                 fen: s.game.position().fen(),
-                status: super::snapshot::StatusView::of(s.game.status()),
+                status: super::snapshot::StatusView::of_game(&s.game),
                 pgn: s.pgn(),
             });
         }
@@ -743,7 +743,7 @@ impl Actor {
             moves: past.game.moves().iter().map(|m| m.iccs()).collect(),
             wxf: past.wxf.clone(),
             fen: past.game.position().fen(),
-            status: super::snapshot::StatusView::of(past.game.status()),
+            status: super::snapshot::StatusView::of_game(&past.game),
             pgn: self.state.pgn_of(&past.game, past.round),
         })
     }

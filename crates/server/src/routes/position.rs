@@ -116,7 +116,7 @@ async fn position(ApiJson(req): ApiJson<PositionRequest>) -> Result<Json<Positio
         turn: pos.turn().into(),
         legal,
         check: pos.is_check(),
-        status: StatusView::of(game.status()),
+        status: StatusView::of_game(&game),
         wxf,
         chinese,
     }))

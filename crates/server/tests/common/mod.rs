@@ -21,6 +21,33 @@ pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R
 /// chariot blocks the general's flight square.
 pub const FIVE_PLY_MATE: [&str; 5] = ["b2b4", "a9a8", "b4c4", "a8e8", "c4c9"];
 
+/// A perpetual check: Red's chariot checks along ranks 9 and 8 while Black's general steps
+/// d9–d8; three laps of [`PERPETUAL_CHECK_LAP`] rule a Black win by perpetual check. Its
+/// cycle object is `tests/data/cycle_perpetual_check.json`.
+pub const PERPETUAL_CHECK_FEN: &str = "3k5/7R1/9/9/9/9/9/9/9/4K4 w - - 0 1";
+/// One lap of the perpetual check.
+pub const PERPETUAL_CHECK_LAP: [&str; 4] = ["h8h9", "d9d8", "h9h8", "d8d9"];
+/// A perpetual chase: Red's horse keeps threatening Black's unprotected chariot; three laps of
+/// [`PERPETUAL_CHASE_LAP`] rule a Black win by perpetual chase. Its cycle object is
+/// `tests/data/cycle_perpetual_chase.json`.
+pub const PERPETUAL_CHASE_FEN: &str = "4k4/9/9/3N5/r8/9/9/9/9/3K5 w - - 0 1";
+/// One lap of the perpetual chase.
+pub const PERPETUAL_CHASE_LAP: [&str; 4] = ["d6c4", "a5b5", "c4d6", "b5a5"];
+
+/// Returns `plies` moves of `lap`, repeated.
+pub fn laps<'a>(lap: &[&'a str], plies: usize) -> Vec<&'a str> {
+    lap.iter().copied().cycle().take(plies).collect()
+}
+
+/// Reads a JSON file of `tests/data/`.
+pub fn data(name: &str) -> Value {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
 /// A server running in the test's runtime.
 pub struct TestServer {
     /// Where it listens.

@@ -62,6 +62,9 @@ pub struct CyclePly {
     pub piece: Piece,
     /// What the move did.
     pub kind: PlyKind,
+    /// For a check, the piece giving it and its point (not always the piece that moved: a
+    /// discovered check is given by the piece uncovered).
+    pub checker: Option<(Piece, Square)>,
 }
 
 /// A judged repetition cycle: the data behind a repetition ruling or warning.
@@ -126,6 +129,15 @@ pub(crate) fn report(
         } else {
             PlyKind::Idle
         };
+        let checker = if check {
+            let by = after.checkers();
+            by.into_iter()
+                .find(|&s| s == mv.to)
+                .or_else(|| by.first())
+                .and_then(|s| after.piece_at(s).map(|p| (p, s)))
+        } else {
+            None
+        };
         let ply = first_ply + i;
         plies.push(CyclePly {
             ply,
@@ -134,6 +146,7 @@ pub(crate) fn report(
             wxf: wxf::write(before, mv).unwrap_or_else(|_| mv.to_string()),
             piece,
             kind,
+            checker,
         });
     }
     CycleReport {
@@ -187,7 +200,7 @@ fn pieces_doing(report: &CycleReport, side: Color, checks: bool) -> String {
     let mut roles: Vec<Role> = Vec::new();
     for p in report.plies.iter().filter(|p| p.piece.color == side) {
         let role = match p.kind {
-            PlyKind::Check if checks => Some(p.piece.role),
+            PlyKind::Check if checks => Some(p.checker.map_or(p.piece.role, |(c, _)| c.role)),
             PlyKind::Chase { chaser, .. } if !checks => Some(chaser.role),
             _ => None,
         };
