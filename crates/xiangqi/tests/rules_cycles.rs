@@ -220,7 +220,13 @@ fn casual_does_not_judge_chases() {
         GameResult::Draw,
         Reason::Repetition,
     );
-    assert_mentions(&game.status().explanation, &["Drawn by repetition"]);
+    assert_mentions(
+        &game.status().explanation,
+        &[
+            "Drawn by repetition",
+            "Red chased with every move, but these rules do not judge chases",
+        ],
+    );
 }
 
 /// A horse threatening a chariot chases it even when the chariot is protected (the chariot is

@@ -85,6 +85,8 @@ pub struct CycleReport {
     pub reason: Reason,
     /// Red's and Black's conduct, indexed by [`Color::index`].
     pub conduct: [Conduct; 2],
+    /// Whether the rule set judges chases (`wxf-2018` does, `casual` does not).
+    pub chases_judged: bool,
 }
 
 /// Builds the report of a cycle. `positions[i]` is the position before `moves[i]`, with one
@@ -96,6 +98,7 @@ pub(crate) fn report(
     move_number_of: impl Fn(usize) -> u32,
     occurrences: usize,
     ruling: &Ruling,
+    chases_judged: bool,
 ) -> CycleReport {
     let mut plies = Vec::with_capacity(moves.len());
     for (i, &(mv, check, chased)) in moves.iter().enumerate() {
@@ -157,6 +160,7 @@ pub(crate) fn report(
         offender: ruling.loser(),
         reason: ruling.reason,
         conduct: ruling.conduct,
+        chases_judged,
     }
 }
 
@@ -313,6 +317,15 @@ pub fn sentence(report: &CycleReport) -> String {
                 "both sides checked on every move, so neither is at fault".to_string()
             } else if report.conduct.iter().all(|c| c.is_forbidden()) {
                 "both sides chased on every move, so neither is at fault".to_string()
+            } else if let Some(c) = Color::ALL
+                .into_iter()
+                .find(|&c| chased_throughout(report, c))
+            {
+                if report.chases_judged {
+                    format!("neither side checked on every move; {c} threatened a piece with every move, but not the same piece throughout")
+                } else {
+                    format!("neither side checked on every move; {c} chased with every move, but these rules do not judge chases")
+                }
             } else {
                 "neither side checked or chased on every move".to_string()
             };
@@ -328,6 +341,16 @@ pub fn sentence(report: &CycleReport) -> String {
         }
     }
     out
+}
+
+/// Tells whether every move of `side` in the cycle chased some piece.
+fn chased_throughout(report: &CycleReport, side: Color) -> bool {
+    let mut own = report
+        .plies
+        .iter()
+        .filter(|p| p.piece.color == side)
+        .peekable();
+    own.peek().is_some() && own.all(|p| matches!(p.kind, PlyKind::Chase { .. }))
 }
 
 /// Writes the warning at the occurrence before the deciding one: what the offender did and

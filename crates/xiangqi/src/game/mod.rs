@@ -516,6 +516,7 @@ impl Game {
             |ply| fullmoves + (ply as u32 - 1 + black_first) / 2,
             occurrences,
             ruling,
+            self.rules.judges_chases(),
         )
     }
 }
