@@ -114,7 +114,10 @@ fn parse_setoption(args: &[&str]) -> Result<Command, String> {
 
 /// Parses the arguments of `go`. Numbers saturate instead of overflowing; depths are
 /// clamped to [`MAX_DEPTH`](crate::protocol::MAX_DEPTH). A bare `go` and `go ponder` search
-/// until stopped.
+/// until stopped. `searchmoves` and its moves are skipped (the whole position is searched).
+///
+/// # Errors
+/// An unknown parameter, or a known one with a missing or unreadable value.
 fn parse_go(args: &[&str]) -> Result<Limits, String> {
     let mut limits = Limits::default();
     if args.is_empty() {
@@ -139,6 +142,16 @@ fn parse_go(args: &[&str]) -> Result<Limits, String> {
                 let n = count32(key, val)?.max(1);
                 let plies = n.saturating_mul(2) - 1;
                 limits.depth = Some(plies.min(crate::protocol::MAX_DEPTH));
+            }
+            "searchmoves" => {
+                // Not supported: the moves listed are skipped and the whole position is
+                // searched, so a GUI still gets its `bestmove` (UCI: ignore what you do
+                // not understand).
+                i += 1;
+                while args.get(i).is_some_and(|a| a.parse::<Move>().is_ok()) {
+                    i += 1;
+                }
+                continue;
             }
             other => {
                 return Err(format!(
@@ -380,6 +393,14 @@ impl Write for SharedBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn searchmoves_is_skipped_and_the_search_still_answers() {
+        let l = parse_go(&["depth", "3", "searchmoves", "h2e2", "b0c2"]).expect("go");
+        assert_eq!(l.depth, Some(3));
+        assert!(!l.infinite);
+        assert!(parse_go(&["depth", "abc"]).is_err());
+    }
 
     #[test]
     fn parses_go_parameters() {
