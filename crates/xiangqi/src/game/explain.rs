@@ -280,6 +280,25 @@ fn chased_piece(report: &CycleReport, side: Color) -> String {
         .unwrap_or_else(|| "a piece".to_string())
 }
 
+/// Says what the offender `x` did: "Red's chariot checked on every move from move 1 to move
+/// 6", or "Red's horse chased Black's chariot on a5 on every move …".
+fn offence(report: &CycleReport, x: Color) -> String {
+    if report.reason == Reason::PerpetualCheck {
+        format!(
+            "{} checked {}",
+            pieces_doing(report, x, true),
+            span_of(report, x)
+        )
+    } else {
+        format!(
+            "{} chased {} {}",
+            pieces_doing(report, x, false),
+            chased_piece(report, x),
+            span_of(report, x)
+        )
+    }
+}
+
 /// Writes the ruling of a cycle as a sentence: "Red loses by perpetual check: Red's chariot
 /// checked on every move from move 1 to move 6 (R9+1, R9-1, …); Black's replies broke no
 /// rule."
@@ -288,20 +307,7 @@ pub fn sentence(report: &CycleReport) -> String {
     match report.offender {
         Some(x) => {
             let y = !x;
-            let what = if report.reason == Reason::PerpetualCheck {
-                format!(
-                    "{} checked {}",
-                    pieces_doing(report, x, true),
-                    span_of(report, x)
-                )
-            } else {
-                format!(
-                    "{} chased {} {}",
-                    pieces_doing(report, x, false),
-                    chased_piece(report, x),
-                    span_of(report, x)
-                )
-            };
+            let what = offence(report, x);
             let _ = write!(
                 out,
                 "{x} loses by {}: {what} ({}); {} (the position occurred {} times).",
@@ -357,26 +363,12 @@ fn chased_throughout(report: &CycleReport, side: Color) -> bool {
 /// what it must change.
 pub fn warning_sentence(report: &CycleReport) -> Option<String> {
     let x = report.offender?;
-    let (what, change) = if report.reason == Reason::PerpetualCheck {
-        (
-            format!(
-                "{} checked {}",
-                pieces_doing(report, x, true),
-                span_of(report, x)
-            ),
-            "play a move that does not give check",
-        )
+    let change = if report.reason == Reason::PerpetualCheck {
+        "play a move that does not give check"
     } else {
-        (
-            format!(
-                "{} chased {} {}",
-                pieces_doing(report, x, false),
-                chased_piece(report, x),
-                span_of(report, x)
-            ),
-            "stop threatening that piece",
-        )
+        "stop threatening that piece"
     };
+    let what = offence(report, x);
     Some(format!(
         "{x} is repeating with {}: {what} ({}), and the position has occurred {} times. Repeating once more loses: {x} must {change}.",
         reason_words(report.reason),
