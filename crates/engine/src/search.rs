@@ -678,15 +678,10 @@ impl Searcher {
                 return None;
             }
         }
-        let mut moves = [Move::new(xiangqi::Square::A0, xiangqi::Square::A0); MAX_PLY];
-        let len = n - j;
-        if len > moves.len() {
-            return Some(0);
-        }
-        for (slot, entry) in moves.iter_mut().zip(&self.path[j + 1..=n]) {
-            *slot = entry.mv?;
-        }
-        let ruling = judge_quiet_cycle(&self.pos, &moves[..len], RULES);
+        // Every entry after the earlier occurrence has its move: none is a null move.
+        let moves: Option<Vec<Move>> = self.path[j + 1..=n].iter().map(|e| e.mv).collect();
+        let moves = moves?;
+        let ruling = judge_quiet_cycle(&self.pos, &moves, RULES);
         let win = MATE - ply as i32;
         Some(match ruling.result {
             r if r == GameResult::win(self.pos.turn()) => win,
