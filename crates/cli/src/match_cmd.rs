@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use xiangqi::pgn;
 use xiangqi_tools::external::EngineOption;
 use xiangqi_tools::matches::{
-    self, MatchConfig, PlayerSpec, Standing, TimeControl, DEFAULT_MAX_PLIES, MAX_GAMES, MAX_PLIES,
-    MAX_TIME_MS,
+    self, MatchConfig, PlayerSpec, Standing, TimeControl, DEFAULT_MAX_PLIES, MAX_GAMES, MAX_NODES,
+    MAX_PLIES, MAX_TIME_MS,
 };
 use xiangqi_tools::sprt::{Sprt, DEFAULT_ERROR};
 
@@ -34,16 +34,20 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
     concurrency: u64,
     /// Time per move, in milliseconds (1 ms to 24 h).
-    #[arg(long, conflicts_with_all = ["tc", "depth"],
+    #[arg(long, conflicts_with_all = ["tc", "depth", "nodes"],
           value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_MS))]
     movetime: Option<u64>,
     /// Clock per side as INITIAL_MS+INC_MS (e.g. 10000+100; each up to 24 h, the initial
     /// time at least 1 ms); flag fall loses.
-    #[arg(long, conflicts_with = "depth")]
+    #[arg(long, conflicts_with_all = ["depth", "nodes"])]
     tc: Option<String>,
     /// Fixed search depth per move, in plies.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, conflicts_with = "nodes", value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: Option<u32>,
+    /// Fixed number of nodes per move (`go nodes`): results that do not depend on the
+    /// machine's load, for comparing engine versions.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_NODES))]
+    nodes: Option<u64>,
     /// Plies after which a game is adjudicated a draw (1–100000).
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES as u64,
           value_parser = clap::value_parser!(u64).range(1..=MAX_PLIES as u64))]
@@ -87,19 +91,20 @@ fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<Sprt, String> {
 /// Runs the match: one progress line per finished game on stderr (and with --sprt one per
 /// finished pair), then on stdout the summary (`A vs B: +W =D -L, score S, Elo E ± M (N
 /// games)`), each side's think time per move and time losses, and the SPRT's result.
-/// Without --movetime, --tc or --depth, levels 1–4 play at their own depth and node caps.
+/// Without --movetime, --tc, --depth or --nodes, levels 1–4 play at their own depth and node caps.
 ///
 /// Exits 2 when the match cannot be played as asked (bad arguments, a PGN file that cannot
 /// be created, a player that cannot be started), 1 when the PGN cannot be written at the
 /// end, and quietly with 0 when standard output is closed.
 pub fn run(args: &MatchArgs) -> ExitCode {
-    let time = match (args.movetime, &args.tc, args.depth) {
-        (Some(ms), _, _) => TimeControl::MoveTime(ms),
-        (_, Some(tc), _) => match TimeControl::parse_clock(tc) {
+    let time = match (args.movetime, &args.tc, args.depth, args.nodes) {
+        (Some(ms), ..) => TimeControl::MoveTime(ms),
+        (_, Some(tc), ..) => match TimeControl::parse_clock(tc) {
             Ok(t) => t,
             Err(e) => return fail(&e),
         },
-        (_, _, Some(d)) => TimeControl::Depth(d),
+        (_, _, Some(d), _) => TimeControl::Depth(d),
+        (.., Some(n)) => TimeControl::Nodes(n),
         _ => TimeControl::LevelCaps,
     };
     if let Err(e) = time.check() {

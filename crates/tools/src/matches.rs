@@ -138,6 +138,9 @@ pub enum TimeControl {
     },
     /// A fixed depth per move, in plies (`go depth`); mostly for fast tests.
     Depth(u32),
+    /// A fixed number of nodes per move (`go nodes`): games that do not depend on the
+    /// machine's load, for comparing two versions of the engine by SPRT.
+    Nodes(u64),
     /// No limit beyond the players' own level caps (levels 1–4 stop at their depth and node
     /// caps). Refused for `full` and external engines.
     LevelCaps,
@@ -165,7 +168,8 @@ impl TimeControl {
     }
 
     /// Checks that the times are in range: move times and initial clock times 1 ms to
-    /// [`MAX_TIME_MS`], increments up to [`MAX_TIME_MS`], depths 1 to 64.
+    /// [`MAX_TIME_MS`], increments up to [`MAX_TIME_MS`], depths 1 to 64, node counts 1 to
+    /// [`MAX_NODES`].
     ///
     /// # Errors
     /// A message naming the value out of range.
@@ -184,6 +188,9 @@ impl TimeControl {
             TimeControl::Depth(d) if !(1..=64).contains(&d) => {
                 Err(format!("depth {d} is out of range: 1 to 64"))
             }
+            TimeControl::Nodes(n) if !(1..=MAX_NODES).contains(&n) => {
+                Err(format!("node count {n} is out of range: 1 to {MAX_NODES}"))
+            }
             _ => Ok(()),
         }
     }
@@ -198,6 +205,7 @@ impl fmt::Display for TimeControl {
                 increment_ms,
             } => write!(f, "{initial_ms}+{increment_ms} ms"),
             TimeControl::Depth(d) => write!(f, "depth {d}"),
+            TimeControl::Nodes(n) => write!(f, "{n} nodes/move"),
             TimeControl::LevelCaps => f.write_str("level caps"),
         }
     }
@@ -216,7 +224,10 @@ pub const MAX_GAMES: usize = 100_000;
 /// milliseconds.
 pub const MAX_TIME_MS: u64 = 24 * 60 * 60 * 1000;
 
-/// How long an external engine may think under [`TimeControl::Depth`] or
+/// The largest node count per move accepted by [`TimeControl::Nodes`].
+pub const MAX_NODES: u64 = 1_000_000_000_000;
+
+/// How long an external engine may think under [`TimeControl::Depth`], [`TimeControl::Nodes`] or
 /// [`TimeControl::LevelCaps`], in milliseconds.
 pub const UNTIMED_TIMEOUT_MS: u64 = 60_000;
 
@@ -306,7 +317,7 @@ impl MatchConfig {
                 .find(|p| !matches!(p, PlayerSpec::Level(1..=4)))
             {
                 return Err(format!(
-                    "{p} has no caps of its own: give --movetime, --tc or --depth"
+                    "{p} has no caps of its own: give --movetime, --tc, --depth or --nodes"
                 ));
             }
         }
@@ -821,6 +832,7 @@ fn limits_for(time: TimeControl, clock: [i64; 2], side: Color) -> (Limits, Durat
             (limits, Duration::from_millis(own.saturating_add(5_000)))
         }
         TimeControl::Depth(d) => (Limits::depth(d), Duration::from_millis(UNTIMED_TIMEOUT_MS)),
+        TimeControl::Nodes(n) => (Limits::nodes(n), Duration::from_millis(UNTIMED_TIMEOUT_MS)),
         TimeControl::LevelCaps => (Limits::default(), Duration::from_millis(UNTIMED_TIMEOUT_MS)),
     }
 }
@@ -1137,5 +1149,15 @@ mod tests {
             TimeControl::LevelCaps,
         );
         assert!(c.validate().is_ok());
+    }
+
+    #[test]
+    fn node_counts_are_checked_and_sent_as_go_nodes() {
+        assert!(TimeControl::Nodes(0).check().is_err());
+        assert!(TimeControl::Nodes(MAX_NODES + 1).check().is_err());
+        assert!(TimeControl::Nodes(20_000).check().is_ok());
+        assert_eq!(TimeControl::Nodes(20_000).to_string(), "20000 nodes/move");
+        let (l, _) = limits_for(TimeControl::Nodes(20_000), [0, 0], Color::Red);
+        assert_eq!(l, Limits::nodes(20_000));
     }
 }
