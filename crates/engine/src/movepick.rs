@@ -4,7 +4,7 @@
 
 use crate::params::see_value;
 use crate::see::see_ge;
-use xiangqi::{Move, MoveList, Position, Role, MAX_MOVES};
+use xiangqi::{Move, MoveList, Piece, Position, Role, Square, MAX_MOVES};
 
 /// The largest magnitude a history score reaches.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -58,6 +58,88 @@ impl History {
     }
 }
 
+/// The number of (piece, destination) pairs: 14 pieces × 90 points.
+pub const PIECE_TO: usize = 14 * 90;
+
+/// Returns the dense (piece, destination) index of a move of `piece` to `to`.
+#[inline]
+pub fn piece_to(piece: Piece, to: Square) -> usize {
+    piece.index() * 90 + to.index()
+}
+
+/// Continuation history: how often a quiet move (piece, destination) caused a cutoff right
+/// after a given earlier move (piece, destination) one or two plies before, so that a reply
+/// that worked against one move is tried first against it again. Entries are 16-bit, kept
+/// within ±[`HISTORY_MAX`].
+#[derive(Clone)]
+pub struct ContinuationHistory {
+    table: Vec<i16>,
+}
+
+impl Default for ContinuationHistory {
+    fn default() -> Self {
+        ContinuationHistory {
+            table: vec![0; PIECE_TO * PIECE_TO],
+        }
+    }
+}
+
+impl ContinuationHistory {
+    /// Returns the scores of every (piece, destination) after the earlier move `prev` (a
+    /// [`piece_to`] index), as a slice of [`PIECE_TO`] entries.
+    #[inline]
+    pub fn row(&self, prev: usize) -> &[i16] {
+        &self.table[prev * PIECE_TO..(prev + 1) * PIECE_TO]
+    }
+
+    /// Adds `bonus` (negative for a malus) to the entry of `cur` after `prev` (both
+    /// [`piece_to`] indices), with the same gravity as [`History::update`].
+    #[inline]
+    pub fn update(&mut self, prev: usize, cur: usize, bonus: i32) {
+        if let Some(e) = self.table.get_mut(prev * PIECE_TO + cur) {
+            let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+            let v = i32::from(*e);
+            *e = (v + b - v * b.abs() / HISTORY_MAX) as i16;
+        }
+    }
+
+    /// Halves every entry (between searches, so old knowledge fades).
+    pub fn age(&mut self) {
+        self.table.iter_mut().for_each(|e| *e /= 2);
+    }
+
+    /// Resets every entry to zero.
+    pub fn clear(&mut self) {
+        self.table.iter_mut().for_each(|e| *e = 0);
+    }
+}
+
+/// What orders the quiet moves of a node: the main history plus the continuation rows of
+/// the moves one and two plies before (absent at the root and after a null move).
+#[derive(Clone, Copy)]
+pub struct QuietOrder<'a> {
+    /// Cutoffs by (piece, destination) anywhere in the tree.
+    pub history: &'a History,
+    /// Continuation rows after the previous move and the one before it.
+    pub continuations: [Option<&'a [i16]>; 2],
+}
+
+impl QuietOrder<'_> {
+    /// Returns the ordering score of quiet move `m` in `pos`.
+    #[inline]
+    pub fn score(&self, pos: &Position, m: Move) -> i32 {
+        let Some(p) = pos.piece_at(m.from) else {
+            return 0;
+        };
+        let i = piece_to(p, m.to);
+        let mut s = self.history.get(pos, m);
+        for row in self.continuations.iter().flatten() {
+            s += i32::from(row[i]);
+        }
+        s
+    }
+}
+
 /// The class of a move handed out by [`MovePicker::next`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
@@ -107,13 +189,13 @@ fn lva_rank(role: Role) -> i32 {
 
 impl MovePicker {
     /// Orders all of `list` for a main-search node at which `tt_move` and `killers` are
-    /// known.
+    /// known; quiet moves by `order`.
     pub fn new(
         pos: &mut Position,
         list: &MoveList,
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
-        history: &History,
+        order: &QuietOrder<'_>,
     ) -> MovePicker {
         let mut picker = MovePicker {
             moves: [(Move::new(xiangqi::Square::A0, xiangqi::Square::A0), 0); MAX_MOVES],
@@ -135,7 +217,7 @@ impl MovePicker {
             } else if Some(m) == killers[1] {
                 KILLER
             } else {
-                history.get(pos, m)
+                order.score(pos, m)
             };
             picker.push(m, score);
         }
@@ -210,7 +292,12 @@ mod tests {
         let mut pos = Position::from_fen("3k5/9/9/9/n8/9/9/9/9/R3K4 w").unwrap();
         let list = pos.legal_moves();
         let tt: Move = "e0f0".parse().unwrap();
-        let mut picker = MovePicker::new(&mut pos, &list, Some(tt), [None; 2], &History::default());
+        let history = History::default();
+        let order = QuietOrder {
+            history: &history,
+            continuations: [None; 2],
+        };
+        let mut picker = MovePicker::new(&mut pos, &list, Some(tt), [None; 2], &order);
         assert_eq!(picker.next_move(), Some((tt, Stage::TtMove)));
         assert_eq!(
             picker.next_move(),

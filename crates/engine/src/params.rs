@@ -215,3 +215,33 @@ pub const NULL_MOVE_BASE: i32 = 3;
 /// Quiescence: a capture is skipped when even winning the victim plus this margin cannot
 /// reach alpha (delta pruning).
 pub const DELTA_MARGIN: i32 = 200;
+/// Search: razoring applies up to this depth (plies).
+pub const RAZOR_DEPTH: i32 = 3;
+/// Search: razoring margin per ply: this far below alpha only captures are searched.
+pub const RAZOR_MARGIN: i32 = 300;
+/// Search: internal iterative reduction applies from this depth (plies) when the table has
+/// no move.
+pub const IIR_DEPTH: i32 = 4;
+/// Search: futility pruning of quiet moves applies up to this depth (plies).
+pub const FUTILITY_DEPTH: i32 = 6;
+/// Search: futility margin at depth 0.
+pub const FUTILITY_BASE: i32 = 120;
+/// Search: futility margin added per ply of depth.
+pub const FUTILITY_PER_DEPTH: i32 = 110;
+/// Search: late move pruning applies up to this depth (plies).
+pub const LMP_DEPTH: i32 = 8;
+/// Search: late move pruning skips quiet moves after `(LMP_BASE + depth²) / 2` of them (twice
+/// as many when the position is improving).
+pub const LMP_BASE: i32 = 3;
+/// Search: static-exchange pruning of quiet moves applies up to this depth (plies).
+pub const SEE_QUIET_DEPTH: i32 = 8;
+/// Search: a quiet move losing more than this times depth² by static exchange is skipped.
+pub const SEE_QUIET_MARGIN: i32 = 25;
+/// Search: quiet moves with at least this history score are never skipped by exchange.
+pub const SEE_QUIET_HISTORY: i32 = 4_000;
+/// Search: static-exchange pruning of captures applies up to this depth (plies).
+pub const SEE_CAPTURE_DEPTH: i32 = 6;
+/// Search: a capture losing more than this times depth by static exchange is skipped.
+pub const SEE_CAPTURE_MARGIN: i32 = 150;
+/// Search: one ply less late-move reduction per this much history score.
+pub const LMR_HISTORY_DIVISOR: i32 = 6_000;

@@ -19,7 +19,7 @@
 use crate::clock::{Clock, Limits, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS};
 use crate::eval::evaluate;
 use crate::level::{Level, Rng};
-use crate::movepick::{History, MovePicker, Stage};
+use crate::movepick::{piece_to, ContinuationHistory, History, MovePicker, QuietOrder, Stage};
 use crate::params::{self, MAX_PLY};
 use crate::see::see_ge;
 use crate::tt::{Bound, Entry, TranspositionTable};
@@ -123,6 +123,8 @@ struct PathEntry {
     key: u64,
     /// The move that led here (`None` at the start of the game and after a null move).
     mv: Option<Move>,
+    /// The [`piece_to`] index of that move (the piece moved and its destination).
+    piece_to: Option<usize>,
     /// The side to move here is in check (the move that led here gave check).
     check: bool,
     /// Nothing before this position can repeat (it follows a capture or a null move).
@@ -149,7 +151,10 @@ pub struct Searcher {
     /// Nodes of this helper already added to its main thread's `helper_nodes`.
     published: u64,
     history: History,
+    continuation: ContinuationHistory,
     killers: Vec<[Option<Move>; 2]>,
+    /// The static score at each ply of the current line (`-INFINITE` when in check).
+    static_evals: Vec<i32>,
     pv: Vec<Vec<Move>>,
     pos: Position,
     path: Vec<PathEntry>,
@@ -193,7 +198,9 @@ impl Searcher {
             helper_id: 0,
             published: 0,
             history: History::default(),
+            continuation: ContinuationHistory::default(),
             killers: vec![[None; 2]; MAX_PLY + 2],
+            static_evals: vec![0; MAX_PLY + 2],
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
@@ -267,9 +274,11 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.clear();
+        self.continuation.clear();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         for h in &mut self.helpers {
             h.history.clear();
+            h.continuation.clear();
             h.killers.iter_mut().for_each(|k| *k = [None; 2]);
         }
     }
@@ -352,12 +361,17 @@ impl Searcher {
         }
         self.published = 0;
         self.history.age();
+        self.continuation.age();
         let margin = level.choice_margin.max(0);
         let exact_root = margin > 0;
 
         let legal = self.pos.legal_moves();
         let tt_move = self.tt.probe(self.pos.key()).and_then(|e| e.mv);
-        let mut picker = MovePicker::new(&mut self.pos, &legal, tt_move, [None; 2], &self.history);
+        let order = QuietOrder {
+            history: &self.history,
+            continuations: [None; 2],
+        };
+        let mut picker = MovePicker::new(&mut self.pos, &legal, tt_move, [None; 2], &order);
         self.root_moves.clear();
         while let Some((m, _)) = picker.next_move() {
             if !req.banned.contains(&m) {
@@ -514,6 +528,7 @@ impl Searcher {
         self.path.push(PathEntry {
             key: self.pos.key(),
             mv: None,
+            piece_to: None,
             check: self.pos.is_check(),
             reset: true,
         });
@@ -522,10 +537,12 @@ impl Searcher {
                 break;
             }
             let capture = self.pos.is_capture(m);
+            let moved = self.pos.piece_at(m.from).map(|p| piece_to(p, m.to));
             self.pos.make_move(m);
             self.path.push(PathEntry {
                 key: self.pos.key(),
                 mv: Some(m),
+                piece_to: moved,
                 check: self.pos.is_check(),
                 reset: capture,
             });
@@ -628,12 +645,14 @@ impl Searcher {
     #[inline]
     fn push_move(&mut self, m: Move) -> bool {
         let capture = self.pos.is_capture(m);
+        let moved = self.pos.piece_at(m.from).map(|p| piece_to(p, m.to));
         let undo = self.pos.make_move(m);
         let check = self.pos.is_check();
         self.undo_stack.push(undo);
         self.path.push(PathEntry {
             key: self.pos.key(),
             mv: Some(m),
+            piece_to: moved,
             check,
             reset: capture,
         });
@@ -719,9 +738,12 @@ impl Searcher {
         }
     }
 
+    /// Searches the current position to `depth` plies inside the window (`alpha`, `beta`)
+    /// and returns its score for the side to move (a fail-soft bound outside the window).
+    /// `ply` counts from the root; `allow_null` is false right after a null move.
     fn negamax(
         &mut self,
-        depth: i32,
+        mut depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
@@ -741,7 +763,7 @@ impl Searcher {
         if let Some(s) = self.repetition(ply) {
             return s;
         }
-        // Mate distance pruning.
+        // Mate distance pruning: no line from here beats a mate already found nearer the root.
         alpha = alpha.max(-MATE + ply as i32);
         beta = beta.min(MATE - ply as i32 - 1);
         if alpha >= beta {
@@ -755,16 +777,9 @@ impl Searcher {
         let tt = self.tt.probe(key);
         let tt_move = tt.and_then(|e| e.mv).filter(|&m| self.pos.is_legal(m));
         if let Some(e) = tt {
-            if !pv_node && e.depth >= depth {
-                let s = score_from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
+            if !pv_node && e.depth >= depth && tt_cuts(e, score_from_tt(e.score, ply), alpha, beta)
+            {
+                return score_from_tt(e.score, ply);
             }
         }
         let static_eval = if in_check {
@@ -775,37 +790,22 @@ impl Searcher {
                 _ => self.evaluate(),
             }
         };
+        self.static_evals[ply] = static_eval;
+        // Improving: the static score is better than two plies ago, so pruning can be bolder
+        // when it is not.
+        let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
 
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            // Reverse futility: far above beta at low depth, trust the static score.
-            if depth <= params::RFP_DEPTH && static_eval - params::RFP_MARGIN * depth >= beta {
-                return static_eval;
-            }
-            // Null move: if passing still fails high, a real move will too (not with few
-            // pieces, where passing may be the only thing that does not lose).
-            if allow_null
-                && depth >= 3
-                && static_eval >= beta
-                && self.has_big_pieces(self.pos.turn())
+            if let Some(s) =
+                self.prune_node(depth, alpha, beta, ply, static_eval, improving, allow_null)
             {
-                let r = params::NULL_MOVE_BASE + depth / 4 + ((static_eval - beta) / 200).min(2);
-                self.pos.toggle_turn();
-                self.path.push(PathEntry {
-                    key: self.pos.key(),
-                    mv: None,
-                    check: false,
-                    reset: true,
-                });
-                let s = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-                self.path.pop();
-                self.pos.toggle_turn();
-                if self.stopped {
-                    return 0;
-                }
-                if s >= beta {
-                    return if s >= MATE_BOUND { beta } else { s };
-                }
+                return s;
             }
+        }
+        // Internal iterative reduction: with no move from the table the ordering is poor, so
+        // search shallower first; the table will have a move next time.
+        if tt_move.is_none() && depth >= params::IIR_DEPTH {
+            depth -= 1;
         }
 
         let list = self.pos.legal_moves();
@@ -813,7 +813,12 @@ impl Searcher {
             return -MATE + ply as i32;
         }
         let killers = self.killers[ply];
-        let mut picker = MovePicker::new(&mut self.pos, &list, tt_move, killers, &self.history);
+        let prior = self.prior_moves();
+        let order = QuietOrder {
+            history: &self.history,
+            continuations: prior.map(|p| p.map(|i| self.continuation.row(i))),
+        };
+        let mut picker = MovePicker::new(&mut self.pos, &list, tt_move, killers, &order);
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut searched = 0usize;
@@ -825,36 +830,42 @@ impl Searcher {
             let capture = matches!(stage, Stage::GoodCapture | Stage::BadCapture)
                 || (stage == Stage::TtMove && self.pos.is_capture(m));
             let quiet = !capture;
-            // Late move pruning: at low depth, quiet moves far down the list are skipped.
-            if !pv_node
-                && !in_check
-                && quiet
-                && depth <= 3
-                && searched >= (4 + 3 * depth * depth) as usize
-                && best > -MATE_BOUND
-            {
+            let history = if quiet {
+                QuietOrder {
+                    history: &self.history,
+                    continuations: prior.map(|p| p.map(|i| self.continuation.row(i))),
+                }
+                .score(&self.pos, m)
+            } else {
+                0
+            };
+            let prunable = !pv_node && !in_check && best > -MATE_BOUND;
+            if prunable && self.skip_before_playing(m, quiet, depth, searched, improving, history) {
                 continue;
             }
             let gives_check = self.push_move(m);
+            // Futility: a quiet move that does not check cannot lift a static score far below
+            // alpha at low depth.
+            if prunable
+                && quiet
+                && !gives_check
+                && depth <= params::FUTILITY_DEPTH
+                && static_eval + params::FUTILITY_BASE + params::FUTILITY_PER_DEPTH * depth <= alpha
+            {
+                self.pop_move(m);
+                continue;
+            }
             let extend = gives_check && (ply as i32) < 2 * self.root_depth;
             let new_depth = depth - 1 + i32::from(extend);
             let s = if searched == 0 {
                 -self.negamax(new_depth, -beta, -alpha, ply + 1, true)
             } else {
-                let mut r = 0;
-                if depth >= 3
-                    && searched >= 2
-                    && quiet
-                    && !gives_check
-                    && !in_check
-                    && stage != Stage::Killer
-                {
-                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
-                    if pv_node {
-                        r -= 1;
-                    }
-                    r = r.clamp(0, new_depth - 1);
-                }
+                let r = if depth >= 3 && searched >= 2 && !gives_check && !in_check {
+                    self.reduction(depth, searched, pv_node, improving, stage, history)
+                        .clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
                 let mut s = -self.negamax(new_depth - r, -alpha - 1, -alpha, ply + 1, true);
                 if s > alpha && r > 0 {
                     s = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true);
@@ -879,16 +890,7 @@ impl Searcher {
                     }
                     if s >= beta {
                         if quiet {
-                            let k = &mut self.killers[ply];
-                            if k[0] != Some(m) {
-                                k[1] = k[0];
-                                k[0] = Some(m);
-                            }
-                            let bonus = (depth * depth * 8).min(2000);
-                            self.history.update(&self.pos, m, bonus);
-                            for q in quiets.iter().take(n_quiets).flatten() {
-                                self.history.update(&self.pos, *q, -bonus);
-                            }
+                            self.reward_quiet(ply, depth, m, prior, &quiets[..n_quiets]);
                         }
                         break;
                     }
@@ -927,6 +929,154 @@ impl Searcher {
         best
     }
 
+    /// Tries to settle a non-PV node not in check before any move is searched: reverse
+    /// futility (far above beta at low depth), razoring (far below alpha at low depth: only
+    /// captures can help) and the null move. Returns the score when one applies.
+    #[allow(clippy::too_many_arguments)]
+    fn prune_node(
+        &mut self,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        static_eval: i32,
+        improving: bool,
+        allow_null: bool,
+    ) -> Option<i32> {
+        let rfp_depth = depth - i32::from(improving);
+        if depth <= params::RFP_DEPTH && static_eval - params::RFP_MARGIN * rfp_depth >= beta {
+            return Some(static_eval);
+        }
+        if depth <= params::RAZOR_DEPTH && static_eval + params::RAZOR_MARGIN * depth <= alpha {
+            let s = self.qsearch(alpha, alpha + 1, ply);
+            if s <= alpha {
+                return Some(s);
+            }
+        }
+        // Null move: if passing still fails high, a real move will too (not with few pieces,
+        // where passing may be the only thing that does not lose).
+        if allow_null && depth >= 3 && static_eval >= beta && self.has_big_pieces(self.pos.turn()) {
+            let r = params::NULL_MOVE_BASE + depth / 4 + ((static_eval - beta) / 200).min(2);
+            self.pos.toggle_turn();
+            self.path.push(PathEntry {
+                key: self.pos.key(),
+                mv: None,
+                piece_to: None,
+                check: false,
+                reset: true,
+            });
+            let s = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            self.path.pop();
+            self.pos.toggle_turn();
+            if self.stopped {
+                return Some(0);
+            }
+            if s >= beta {
+                return Some(if s >= MATE_BOUND { beta } else { s });
+            }
+        }
+        None
+    }
+
+    /// Tells whether move `m` of a non-PV node not in check can be skipped unplayed: late
+    /// quiet moves at low depth (late move pruning), and moves that lose material by static
+    /// exchange beyond what the remaining depth could win back.
+    fn skip_before_playing(
+        &mut self,
+        m: Move,
+        quiet: bool,
+        depth: i32,
+        searched: usize,
+        improving: bool,
+        history: i32,
+    ) -> bool {
+        if quiet {
+            let late = (params::LMP_BASE + depth * depth) / (2 - i32::from(improving));
+            if depth <= params::LMP_DEPTH && searched as i32 >= late {
+                return true;
+            }
+            depth <= params::SEE_QUIET_DEPTH
+                && history < params::SEE_QUIET_HISTORY
+                && !see_ge(&mut self.pos, m, -params::SEE_QUIET_MARGIN * depth * depth)
+        } else {
+            depth <= params::SEE_CAPTURE_DEPTH
+                && !see_ge(&mut self.pos, m, -params::SEE_CAPTURE_MARGIN * depth)
+        }
+    }
+
+    /// Returns how many plies to reduce the `searched`-th move (counting from 0) of a node
+    /// of `depth` plies: the late-move table, less at PV nodes and for killers and moves with
+    /// a good history, more when the position is not improving.
+    fn reduction(
+        &self,
+        depth: i32,
+        searched: usize,
+        pv_node: bool,
+        improving: bool,
+        stage: Stage,
+        history: i32,
+    ) -> i32 {
+        let mut r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+        match stage {
+            Stage::Quiet => {}
+            Stage::Killer => r -= 1,
+            Stage::BadCapture => r = r / 2,
+            // The table move and winning captures are not reduced.
+            _ => return 0,
+        }
+        r -= i32::from(pv_node);
+        r += i32::from(!improving);
+        r -= history / params::LMR_HISTORY_DIVISOR;
+        r
+    }
+
+    /// Returns the [`piece_to`] indices of the moves one and two plies before the current
+    /// position (`None` at the start of the record and across a null move).
+    fn prior_moves(&self) -> [Option<usize>; 2] {
+        let n = self.path.len();
+        let at = |back: usize| {
+            n.checked_sub(back)
+                .and_then(|i| self.path.get(i))
+                .and_then(|e| e.piece_to)
+        };
+        let first = at(1);
+        [first, first.and(at(2))]
+    }
+
+    /// Records that quiet move `m` caused a cutoff at `ply` after the quiet moves `tried`
+    /// failed: it becomes a killer, and its history and continuation history after the
+    /// `prior` moves rise while theirs fall.
+    fn reward_quiet(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        m: Move,
+        prior: [Option<usize>; 2],
+        tried: &[Option<Move>],
+    ) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        let bonus = (depth * depth * 8).min(2000);
+        let mut reward = |pos: &Position, mv: Move, b: i32| {
+            self.history.update(pos, mv, b);
+            if let Some(p) = pos.piece_at(mv.from) {
+                let cur = piece_to(p, mv.to);
+                for prev in prior.iter().flatten() {
+                    self.continuation.update(*prev, cur, b);
+                }
+            }
+        };
+        reward(&self.pos, m, bonus);
+        for q in tried.iter().flatten() {
+            reward(&self.pos, *q, -bonus);
+        }
+    }
+
+    /// Searches captures only (every move when in check) until the position is quiet, and
+    /// returns the score for the side to move; the static score stands in for the quiet moves.
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.tick(ply);
         if self.stopped {
@@ -941,28 +1091,45 @@ impl Searcher {
             return self.evaluate();
         }
         let in_check = self.path.last().is_some_and(|e| e.check);
+        let key = self.pos.key();
+        let tt = self.tt.probe(key);
+        if let Some(e) = tt {
+            let s = score_from_tt(e.score, ply);
+            if tt_cuts(e, s, alpha, beta) {
+                return s;
+            }
+        }
         let mut best = -INFINITE;
+        let mut eval = i16::MIN as i32;
         if !in_check {
             // Stand pat first: most quiescence nodes end here without generating moves.
-            let stand = self.evaluate();
-            if stand >= beta {
-                return stand;
+            eval = match tt {
+                Some(e) if e.eval != i16::MIN as i32 => e.eval,
+                _ => self.evaluate(),
+            };
+            if eval >= beta {
+                return eval;
             }
-            if stand > alpha {
-                alpha = stand;
+            if eval > alpha {
+                alpha = eval;
             }
-            best = stand;
+            best = eval;
         }
         let list = self.pos.legal_moves();
         if list.is_empty() {
             return -MATE + ply as i32;
         }
         let mut picker = if in_check {
-            MovePicker::new(&mut self.pos, &list, None, [None; 2], &self.history)
+            let order = QuietOrder {
+                history: &self.history,
+                continuations: [None; 2],
+            };
+            MovePicker::new(&mut self.pos, &list, None, [None; 2], &order)
         } else {
             MovePicker::captures(&self.pos, &list)
         };
         let stand = best;
+        let mut best_move = None;
         while let Some((m, _)) = picker.next_move() {
             if !in_check {
                 let victim = self
@@ -986,13 +1153,39 @@ impl Searcher {
                 best = s;
                 if s > alpha {
                     alpha = s;
+                    best_move = Some(m);
                     if s >= beta {
                         break;
                     }
                 }
             }
         }
+        self.tt.store(
+            key,
+            Entry {
+                mv: best_move,
+                score: score_to_tt(best, ply),
+                eval,
+                depth: 0,
+                bound: if best >= beta {
+                    Bound::Lower
+                } else {
+                    Bound::Upper
+                },
+            },
+        );
         best
+    }
+}
+
+/// Tells whether a table entry's score `s` (already relative to this node) settles the
+/// window (`alpha`, `beta`) by its bound.
+#[inline]
+fn tt_cuts(e: Entry, s: i32, alpha: i32, beta: i32) -> bool {
+    match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
     }
 }
 
