@@ -1,9 +1,15 @@
 //! Static evaluation: material with game phase, piece-square tables, mobility, advisor and
-//! elephant defence, king safety against chariots, horses and cannons, crossed soldiers.
+//! elephant defence against each kind of attacker, attacks on the palace, cannons aimed at
+//! the general, connected soldiers and tempo.
 //!
-//! All weights live in [`crate::params`].
+//! The evaluation is linear in its weights ([`crate::eval_weights::WEIGHTS`], one
+//! middlegame/endgame pair per [`term`]) apart from the phase blend and the damping of a side
+//! that has nothing left to attack with. [`collect`] walks the position once and reports
+//! each term's count to a [`Terms`] sink: [`evaluate`] sums the weights, [`trace`] keeps the
+//! counts for tuning.
 
-use crate::params::{self, Weight};
+use crate::eval_weights::WEIGHTS;
+use crate::params::{self, term, Weight};
 use xiangqi::attacks::{HORSE_MOVES, RAYS};
 use xiangqi::{Bitboard, Color, Piece, Position, Role, Square};
 
@@ -24,43 +30,32 @@ const fn palace(color: Color) -> Bitboard {
     Bitboard(bits)
 }
 
-/// Middlegame and endgame sums for one side.
-#[derive(Clone, Copy, Default)]
-struct Acc {
-    mg: i32,
-    eg: i32,
+/// Where the evaluation reports its terms: `add(color, t, n)` says that term `t` (a
+/// [`term`] index) occurs `n` times in `color`'s favour.
+pub trait Terms {
+    /// Records `n` occurrences of term `t` for `color`.
+    fn add(&mut self, color: Color, t: usize, n: i32);
 }
 
-impl Acc {
-    #[inline]
-    fn add(&mut self, w: Weight) {
-        self.mg += w.mg;
-        self.eg += w.eg;
-    }
-    #[inline]
-    fn add_n(&mut self, w: Weight, n: i32) {
-        self.mg += w.mg * n;
-        self.eg += w.eg * n;
-    }
-    #[inline]
-    fn sub(&mut self, v: i32) {
-        self.mg -= v;
-        self.eg -= v;
-    }
+/// What [`collect`] finds besides the terms: the game phase and each side's attackers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// Attacking material left, 0 (soldiers only) to [`params::MAX_PHASE`] (all of it).
+    pub phase: i32,
+    /// Pieces of each side (by [`Color::index`]) that can attack: chariots, horses, cannons
+    /// and soldiers across the river. A side with none cannot win.
+    pub attackers: [i32; 2],
 }
 
-/// Returns the static score of `pos` in centipawns from the point of view of the side to
-/// move (positive: good for the side to move).
-pub fn evaluate(pos: &Position) -> i32 {
+/// Walks `pos` once, reporting every term to `sink`; returns the phase and attackers.
+pub fn collect<T: Terms>(pos: &Position, sink: &mut T) -> Summary {
     let board = pos.board();
     let occ = board.occupied();
-    let mut acc = [Acc::default(), Acc::default()];
     let mut phase = 0;
-    let mut attack_units = [0i32; 2];
     let mut attackers = [0i32; 2];
+    let mut kinds = [[0i32; 4]; 2];
 
     for color in Color::ALL {
-        let a = &mut acc[color.index()];
         let enemy_general = pos.general(!color);
         let own = board.by_color(color);
         let enemy_palace = PALACE[(!color).index()];
@@ -72,39 +67,34 @@ pub fn evaluate(pos: &Position) -> i32 {
                     Color::Red => sq.file() as usize,
                     Color::Black => 8 - sq.file() as usize,
                 };
-                a.add(params::MATERIAL[role.index()]);
-                a.add(params::pst(role, file, rank));
+                sink.add(color, term::MATERIAL + role.index(), 1);
+                sink.add(color, term::pst(role, file, rank), 1);
                 phase += params::PHASE[role.index()];
                 match role {
                     Role::Chariot => {
-                        attackers[color.index()] += 1;
-                        attack_units[color.index()] += params::ATTACK_UNITS[role.index()];
+                        kinds[color.index()][0] += 1;
                         let mut n = 0;
                         let mut palace = 0;
                         for ray in &RAYS[sq.index()] {
                             for &q in ray.as_slice() {
-                                let t = Bitboard::from_square(
-                                    Square::from_index(q as usize).unwrap_or(sq),
-                                );
-                                if (t & enemy_palace).0 != 0 {
+                                if (enemy_palace.0 >> q) & 1 != 0 {
                                     palace += 1;
                                 }
-                                if (t & occ).0 == 0 {
+                                if (occ.0 >> q) & 1 == 0 {
                                     n += 1;
                                 } else {
-                                    if (t & own).0 == 0 {
+                                    if (own.0 >> q) & 1 == 0 {
                                         n += 1;
                                     }
                                     break;
                                 }
                             }
                         }
-                        a.add_n(params::MOBILITY_CHARIOT, n);
-                        a.add_n(params::CHARIOT_PALACE_ATTACK, palace);
+                        sink.add(color, term::MOBILITY_CHARIOT, n);
+                        sink.add(color, term::CHARIOT_PALACE_ATTACK, palace);
                     }
                     Role::Horse => {
-                        attackers[color.index()] += 1;
-                        attack_units[color.index()] += params::ATTACK_UNITS[role.index()];
+                        kinds[color.index()][1] += 1;
                         let mut n = 0;
                         let mut near = false;
                         for &(leg, to) in HORSE_MOVES[sq.index()].as_slice() {
@@ -116,14 +106,13 @@ pub fn evaluate(pos: &Position) -> i32 {
                             }
                             near |= (enemy_palace.0 >> to) & 1 != 0;
                         }
-                        a.add_n(params::MOBILITY_HORSE, n);
+                        sink.add(color, term::MOBILITY_HORSE, n);
                         if near {
-                            a.add(params::HORSE_NEAR_PALACE);
+                            sink.add(color, term::HORSE_NEAR_PALACE, 1);
                         }
                     }
                     Role::Cannon => {
-                        attackers[color.index()] += 1;
-                        attack_units[color.index()] += params::ATTACK_UNITS[role.index()];
+                        kinds[color.index()][2] += 1;
                         let mut n = 0;
                         for ray in &RAYS[sq.index()] {
                             let mut screens = 0;
@@ -143,22 +132,21 @@ pub fn evaluate(pos: &Position) -> i32 {
                                 }
                             }
                         }
-                        a.add_n(params::MOBILITY_CANNON, n);
+                        sink.add(color, term::MOBILITY_CANNON, n);
                         // Aimed at the enemy general along a file or rank?
                         if sq.file() == enemy_general.file() || sq.rank() == enemy_general.rank() {
                             match pieces_between(pos, sq, enemy_general) {
-                                0 => a.add(params::EMPTY_HEAD_CANNON),
-                                2 => a.add(params::LOADED_CANNON),
+                                0 => sink.add(color, term::EMPTY_HEAD_CANNON, 1),
+                                2 => sink.add(color, term::LOADED_CANNON, 1),
                                 _ => {}
                             }
                         }
                     }
                     Role::Soldier if !sq.is_on_side(color) => {
-                        attackers[color.index()] += 1;
-                        attack_units[color.index()] += params::ATTACK_UNITS[role.index()];
+                        kinds[color.index()][3] += 1;
                         if let Some(right) = sq.offset(1, 0) {
                             if board.piece_at(right) == Some(piece) {
-                                a.add(params::CONNECTED_SOLDIERS);
+                                sink.add(color, term::CONNECTED_SOLDIERS, 1);
                             }
                         }
                     }
@@ -166,33 +154,104 @@ pub fn evaluate(pos: &Position) -> i32 {
                 }
             }
         }
+        attackers[color.index()] = kinds[color.index()].iter().sum();
     }
 
-    // Defence: missing advisors and elephants hurt in proportion to the enemy's attackers.
+    // Defence: each missing advisor and elephant counts once per enemy attacker of each kind.
     for color in Color::ALL {
         let advisors = board.by_piece(Piece::new(color, Role::Advisor)).count() as i32;
         let elephants = board.by_piece(Piece::new(color, Role::Elephant)).count() as i32;
-        let units = attack_units[(!color).index()];
-        let penalty = ((2 - advisors) * params::MISSING_ADVISOR
-            + (2 - elephants) * params::MISSING_ELEPHANT)
-            * units;
-        acc[color.index()].sub(penalty);
+        for (k, &n) in kinds[(!color).index()].iter().enumerate() {
+            if n > 0 {
+                sink.add(color, term::MISSING_ADVISOR + k, (2 - advisors) * n);
+                sink.add(color, term::MISSING_ELEPHANT + k, (2 - elephants) * n);
+            }
+        }
     }
+    sink.add(pos.turn(), term::TEMPO, 1);
+    Summary {
+        phase: phase.min(params::MAX_PHASE),
+        attackers,
+    }
+}
 
-    let phase = phase.min(params::MAX_PHASE);
-    let blend = |a: Acc| (a.mg * phase + a.eg * (params::MAX_PHASE - phase)) / params::MAX_PHASE;
-    let red = blend(acc[0]);
-    let black = blend(acc[1]);
-    let mut score = red - black;
-    // A side with nothing that can cross the river and attack cannot win: damp its advantage.
-    if (score > 0 && attackers[0] == 0) || (score < 0 && attackers[1] == 0) {
-        score /= 8;
+/// Sums the weights of the terms, Red's minus Black's.
+struct Scorer {
+    mg: i32,
+    eg: i32,
+}
+
+impl Terms for Scorer {
+    #[inline(always)]
+    fn add(&mut self, color: Color, t: usize, n: i32) {
+        let w: Weight = WEIGHTS[t];
+        let n = match color {
+            Color::Red => n,
+            Color::Black => -n,
+        };
+        self.mg += w.mg * n;
+        self.eg += w.eg * n;
     }
-    let stm = match pos.turn() {
-        Color::Red => score,
-        Color::Black => -score,
-    };
-    stm + params::TEMPO
+}
+
+/// Returns Red's score in centipawns from the middlegame and endgame sums (Red minus Black)
+/// and the summary: blended by phase, and divided by 8 when the side ahead has nothing left
+/// to attack with (it cannot win).
+pub fn finish(mg: i32, eg: i32, summary: &Summary) -> i32 {
+    let phase = summary.phase;
+    let score = (mg * phase + eg * (params::MAX_PHASE - phase)) / params::MAX_PHASE;
+    if (score > 0 && summary.attackers[0] == 0) || (score < 0 && summary.attackers[1] == 0) {
+        score / 8
+    } else {
+        score
+    }
+}
+
+/// Returns the static score of `pos` in centipawns from the point of view of the side to
+/// move (positive: good for the side to move), the side to move's tempo included.
+pub fn evaluate(pos: &Position) -> i32 {
+    let mut scorer = Scorer { mg: 0, eg: 0 };
+    let summary = collect(pos, &mut scorer);
+    let red = finish(scorer.mg, scorer.eg, &summary);
+    match pos.turn() {
+        Color::Red => red,
+        Color::Black => -red,
+    }
+}
+
+/// The terms of one position for tuning: each term's count, Red's minus Black's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    /// `(term, Red's count minus Black's)` for every term whose counts differ.
+    pub counts: Vec<(u16, i16)>,
+    /// The phase and attackers.
+    pub summary: Summary,
+}
+
+/// Counts the terms of `pos` (see [`Trace`]); `finish` applied to the counts times the
+/// weights gives Red's score as [`evaluate`] computes it.
+pub fn trace(pos: &Position) -> Trace {
+    struct Counter([i32; term::COUNT]);
+    impl Terms for Counter {
+        fn add(&mut self, color: Color, t: usize, n: i32) {
+            if let Some(c) = self.0.get_mut(t) {
+                *c += match color {
+                    Color::Red => n,
+                    Color::Black => -n,
+                };
+            }
+        }
+    }
+    let mut counter = Counter([0; term::COUNT]);
+    let summary = collect(pos, &mut counter);
+    let counts = counter
+        .0
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c != 0)
+        .map(|(t, &c)| (t as u16, c.clamp(i16::MIN as i32, i16::MAX as i32) as i16))
+        .collect();
+    Trace { counts, summary }
 }
 
 /// Returns the number of pieces strictly between two points on one file or rank.
@@ -220,10 +279,14 @@ fn pieces_between(pos: &Position, a: Square, b: Square) -> u32 {
 mod tests {
     use super::*;
 
+    fn tempo() -> i32 {
+        WEIGHTS[term::TEMPO].mg
+    }
+
     #[test]
     fn start_position_is_balanced_up_to_tempo() {
         let pos = Position::start();
-        assert_eq!(evaluate(&pos), params::TEMPO);
+        assert_eq!(evaluate(&pos), tempo());
     }
 
     /// Returns `pos` seen from the other side: every piece rotated through the centre with
@@ -239,15 +302,33 @@ mod tests {
         Position::from_setup(setup).unwrap()
     }
 
+    const FENS: [&str; 3] = [
+        "2bak4/4a4/4b1n2/p3p3p/2p3P2/9/P3P3P/2N1C4/4A4/2BAK1B2 w",
+        "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/6P2/P1P1P3P/1C2C1N2/9/RNBAKAB1R b",
+        "4k4/9/4b4/9/2P6/9/9/4B4/4R4/3K5 w",
+    ];
+
     #[test]
     fn evaluation_is_colour_symmetric() {
-        for fen in [
-            "2bak4/4a4/4b1n2/p3p3p/2p3P2/9/P3P3P/2N1C4/4A4/2BAK1B2 w",
-            "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/6P2/P1P1P3P/1C2C1N2/9/RNBAKAB1R b",
-            "4k4/9/4b4/9/2P6/9/9/4B4/4R4/3K5 w",
-        ] {
+        for fen in FENS {
             let pos = Position::from_fen(fen).unwrap();
             assert_eq!(evaluate(&pos), evaluate(&flipped(&pos)), "{fen}");
+        }
+    }
+
+    #[test]
+    fn the_trace_times_the_weights_is_the_evaluation() {
+        for fen in FENS {
+            let pos = Position::from_fen(fen).unwrap();
+            let t = trace(&pos);
+            let (mut mg, mut eg) = (0, 0);
+            for &(i, n) in &t.counts {
+                mg += WEIGHTS[i as usize].mg * i32::from(n);
+                eg += WEIGHTS[i as usize].eg * i32::from(n);
+            }
+            let red = finish(mg, eg, &t.summary);
+            let stm = if pos.turn() == Color::Red { red } else { -red };
+            assert_eq!(stm, evaluate(&pos), "{fen}");
         }
     }
 

@@ -28,6 +28,7 @@ pub mod bench;
 pub mod clock;
 pub mod engine;
 pub mod eval;
+pub mod eval_weights;
 pub mod level;
 pub mod movepick;
 pub mod params;
