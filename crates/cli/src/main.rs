@@ -5,8 +5,10 @@ mod game_cmd;
 mod loadtest_cmd;
 mod match_cmd;
 mod perft_cmd;
+mod selfplay_cmd;
 mod serve_cmd;
 mod tactics_cmd;
+mod tune_cmd;
 mod ucci_cmd;
 mod uci_cmd;
 
@@ -40,6 +42,12 @@ enum Command {
     Match(match_cmd::MatchArgs),
     /// Run the engine on the tactical test suite; prints solved/total and the time.
     Tactics(tactics_cmd::TacticsArgs),
+    /// Play fast engine-against-engine games and write their quiet positions with the
+    /// results (`FEN;RESULT` lines) for `tune`.
+    Selfplay(selfplay_cmd::SelfplayArgs),
+    /// Tune every evaluation weight by logistic regression on `selfplay` positions; prints
+    /// the error before and after and writes the weights.
+    Tune(tune_cmd::TuneArgs),
     /// Load a running server with N games of random moves; prints moves per second and the
     /// move confirmation latency (p50/p90/p99/max), then checks every confirmed move is stored.
     Loadtest(loadtest_cmd::LoadtestArgs),
@@ -56,6 +64,8 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench_cmd::run(&args),
         Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Tactics(args)) => tactics_cmd::run(&args),
+        Some(Command::Selfplay(args)) => selfplay_cmd::run(&args),
+        Some(Command::Tune(args)) => tune_cmd::run(&args),
         Some(Command::Loadtest(args)) => loadtest_cmd::run(&args),
         None => serve_cmd::run(&serve_cmd::ServeArgs::from_environment()),
     }

@@ -27,5 +27,7 @@ pub mod external;
 pub mod loadtest;
 pub mod matches;
 pub mod openings;
+pub mod selfplay;
 pub mod sprt;
 pub mod tactics;
+pub mod tune;

@@ -1,0 +1,216 @@
+//! Self-play for tuning: fast games of the full-strength engine against itself from the
+//! match openings followed by a few random moves, each position that is quiet when played
+//! recorded with the game's result.
+//!
+//! A position is kept when the side to move is not in check, the engine's move is not a
+//! capture and its score is no mate: the static evaluation should then be close to the truth,
+//! which is what logistic ("Texel") tuning fits. Games are reproducible from the seed: game
+//! `i` starts from opening `i mod 20`, its random moves are drawn from `seed` and `i`, and
+//! both sides search a fixed number of nodes.
+
+use crate::openings::OPENINGS;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use xiangqi::game::{Game, GameResult, RuleSet};
+use xiangqi_engine::clock::Limits;
+use xiangqi_engine::search::{SearchRequest, Searcher, MATE_BOUND};
+
+/// How to play the self-play games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelfplayConfig {
+    /// Number of games.
+    pub games: usize,
+    /// Nodes searched per move.
+    pub nodes: u64,
+    /// Games played at the same time, one thread each.
+    pub concurrency: usize,
+    /// The seed of the random opening moves.
+    pub seed: u64,
+    /// Random legal moves played after the book opening (plies).
+    pub random_plies: usize,
+    /// Plies after which a game is adjudicated a draw.
+    pub max_plies: usize,
+    /// Positions are recorded from this ply on (the opening and random moves are skipped).
+    pub skip_plies: usize,
+}
+
+impl Default for SelfplayConfig {
+    fn default() -> Self {
+        SelfplayConfig {
+            games: 1000,
+            nodes: 5000,
+            concurrency: 2,
+            seed: 1,
+            random_plies: 8,
+            max_plies: 300,
+            skip_plies: 16,
+        }
+    }
+}
+
+/// One recorded position: its FEN and the game's result for Red (1 win, 0.5 draw, 0 loss).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// The position, as FEN.
+    pub fen: String,
+    /// The game's result from Red's point of view.
+    pub red_score: f64,
+}
+
+impl Sample {
+    /// Formats the sample as one line of a data file: `FEN;RESULT` with the result `1`,
+    /// `0.5` or `0`.
+    pub fn line(&self) -> String {
+        format!("{};{}", self.fen, self.red_score)
+    }
+
+    /// Reads a line written by [`Sample::line`].
+    ///
+    /// # Errors
+    /// A message when the line has no `;`, the result is not a number from 0 to 1, or the
+    /// FEN is not a legal position.
+    pub fn parse(line: &str) -> Result<Sample, String> {
+        let (fen, result) = line
+            .rsplit_once(';')
+            .ok_or_else(|| format!("no ';' before the result in {line:?}"))?;
+        let red_score: f64 = result
+            .trim()
+            .parse()
+            .map_err(|_| format!("bad result {result:?} in {line:?}"))?;
+        if !(0.0..=1.0).contains(&red_score) {
+            return Err(format!("result {red_score} is not between 0 and 1"));
+        }
+        xiangqi::Position::from_fen(fen.trim()).map_err(|e| format!("{e} in {line:?}"))?;
+        Ok(Sample {
+            fen: fen.trim().to_string(),
+            red_score,
+        })
+    }
+}
+
+/// Plays game `index` of `config` with `searcher`; returns its quiet positions with the
+/// result.
+pub fn play_game(config: &SelfplayConfig, index: usize, searcher: &mut Searcher) -> Vec<Sample> {
+    let mut rng = StdRng::seed_from_u64(config.seed ^ (index as u64).wrapping_mul(0x9e37_79b9));
+    let mut game = Game::new(xiangqi::Position::start(), RuleSet::Wxf2018);
+    let opening = OPENINGS[index % OPENINGS.len()];
+    for m in opening.parsed_moves().unwrap_or_default() {
+        if game.play(m).is_err() {
+            break;
+        }
+    }
+    for _ in 0..config.random_plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.status().is_over() {
+            break;
+        }
+        let m = moves[rng.gen_range(0..moves.len())];
+        if game.play(m).is_err() {
+            break;
+        }
+    }
+    searcher.clear();
+    let mut fens = Vec::new();
+    let mut result = GameResult::Draw;
+    while !game.status().is_over() && game.plies().len() < config.max_plies {
+        let req = SearchRequest {
+            start: game.start().clone(),
+            moves: game.moves(),
+            banned: Vec::new(),
+            limits: Limits::nodes(config.nodes),
+        };
+        let found = searcher.search(&req, &mut |_| {});
+        let Some(m) = found.best else {
+            break;
+        };
+        let pos = game.position();
+        if found.score.abs() >= MATE_BOUND {
+            // A mate is found: the game's result is known.
+            let mover_wins = found.score > 0;
+            result = if mover_wins == (pos.turn() == xiangqi::Color::Red) {
+                GameResult::RedWins
+            } else {
+                GameResult::BlackWins
+            };
+            break;
+        }
+        if game.plies().len() >= config.skip_plies && !pos.is_check() && !pos.is_capture(m) {
+            fens.push(pos.fen());
+        }
+        if game.play(m).is_err() {
+            break;
+        }
+    }
+    if game.status().is_over() {
+        result = game.status().result;
+    }
+    let red_score = match result {
+        GameResult::RedWins => 1.0,
+        GameResult::BlackWins => 0.0,
+        _ => 0.5,
+    };
+    fens.into_iter()
+        .map(|fen| Sample { fen, red_score })
+        .collect()
+}
+
+/// Plays every game of `config` on `config.concurrency` threads, handing each finished
+/// game's samples to `sink` (one call at a time, in the order games finish) with the number
+/// of games finished so far.
+pub fn run(config: &SelfplayConfig, sink: &mut (dyn FnMut(usize, &[Sample]) + Send)) {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let sink = Mutex::new(sink);
+    std::thread::scope(|scope| {
+        for _ in 0..config.concurrency.max(1) {
+            scope.spawn(|| {
+                let mut searcher = Searcher::new(16);
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= config.games {
+                        break;
+                    }
+                    let samples = play_game(config, i, &mut searcher);
+                    let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    if let Ok(mut s) = sink.lock() {
+                        s(n, &samples);
+                    }
+                }
+            });
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_game_gives_quiet_samples_and_is_reproducible() {
+        let config = SelfplayConfig {
+            games: 1,
+            nodes: 300,
+            max_plies: 40,
+            ..SelfplayConfig::default()
+        };
+        let mut s = Searcher::new(1);
+        let a = play_game(&config, 3, &mut s);
+        let b = play_game(&config, 3, &mut s);
+        assert_eq!(a, b);
+        assert!(!a.is_empty());
+        for sample in &a {
+            let pos = xiangqi::Position::from_fen(&sample.fen).unwrap();
+            assert!(!pos.is_check());
+            assert_eq!(Sample::parse(&sample.line()).unwrap(), *sample);
+        }
+    }
+
+    #[test]
+    fn bad_lines_are_refused() {
+        assert!(Sample::parse("no result").is_err());
+        assert!(Sample::parse("4k4/9/9/9/9/9/9/9/9/4K4 w;2").is_err());
+        assert!(Sample::parse("not a fen;1").is_err());
+    }
+}
