@@ -21,6 +21,13 @@ pub struct TuneArgs {
     /// Threads computing the gradient.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: u64,
+    /// Weight of the L2 penalty on each weight's change, per (100 centipawns)².
+    #[arg(long, default_value_t = 1e-6)]
+    l2: f64,
+    /// Fraction of the positions (the last ones of the data) held out to measure the error
+    /// on games the tuner has not seen.
+    #[arg(long, default_value_t = 0.1)]
+    validation: f64,
     /// Write the tuned weights as this `eval_weights.rs` source file (for example
     /// `crates/engine/src/eval_weights.rs`); without it they are printed.
     #[arg(long)]
@@ -54,25 +61,39 @@ pub fn run(args: &TuneArgs) -> ExitCode {
     if !(args.learning_rate.is_finite() && args.learning_rate > 0.0) {
         return fail("--learning-rate must be a positive number");
     }
-    let data = match Dataset::from_samples(&samples) {
-        Ok(d) => d,
-        Err(e) => return fail(&e),
+    if !(args.l2.is_finite() && args.l2 >= 0.0) {
+        return fail("--l2 must be zero or a positive number");
+    }
+    if !(0.0..0.9).contains(&args.validation) {
+        return fail("--validation must be at least 0 and below 0.9");
+    }
+    let held = (samples.len() as f64 * args.validation) as usize;
+    let (train, test) = samples.split_at(samples.len() - held);
+    let (data, check) = match (Dataset::from_samples(train), Dataset::from_samples(test)) {
+        (Ok(d), Ok(c)) => (d, c),
+        (Err(e), _) | (_, Err(e)) => return fail(&e),
     };
-    eprintln!("{} positions", data.len());
+    eprintln!("{} positions, {} held out", data.len(), check.len());
     let config = TuneConfig {
         epochs: args.epochs as usize,
         learning_rate: args.learning_rate,
         threads: args.threads as usize,
+        l2: args.l2,
     };
     let tuned = tune::tune(&data, &config, &mut |epoch, error| {
         eprintln!("epoch {epoch}: error {error:.6}");
     });
+    let before = check.error(&tune::current_weights(), tuned.k);
+    let after = check.error(&tuned.weights, tuned.k);
     println!(
-        "K {:.6}, error {:.6} -> {:.6} over {} positions, {} epochs",
+        "K {:.6}, error {:.6} -> {:.6} over {} positions, held-out {:.6} -> {:.6} over {}, {} epochs",
         tuned.k,
         tuned.error_before,
         tuned.error_after,
         data.len(),
+        before,
+        after,
+        check.len(),
         config.epochs
     );
     let names: Vec<String> = args
@@ -86,14 +107,19 @@ pub fn run(args: &TuneArgs) -> ExitCode {
         })
         .collect();
     let provenance = format!(
-        "xiangqi tune {} --epochs {} --learning-rate {}: {} positions, K {:.6}, error {:.6} -> {:.6}",
+        "xiangqi tune {} --epochs {} --learning-rate {} --l2 {} --validation {}: {} positions, \
+         K {:.6}, error {:.6} -> {:.6}, held-out {:.6} -> {:.6}",
         names.join(" "),
         config.epochs,
         config.learning_rate,
+        config.l2,
+        args.validation,
         data.len(),
         tuned.k,
         tuned.error_before,
-        tuned.error_after
+        tuned.error_after,
+        before,
+        after
     );
     let source = tune::weights_source(&tuned.weights, &provenance);
     match &args.write {

@@ -54,6 +54,11 @@ pub fn collect<T: Terms>(pos: &Position, sink: &mut T) -> Summary {
     let mut phase = 0;
     let mut attackers = [0i32; 2];
     let mut kinds = [[0i32; 4]; 2];
+    // Occupied points attacked by each side: by any piece, and by pieces worth less than a
+    // horse (soldiers, advisors, elephants) or less than a chariot (those, horses, cannons).
+    let mut attacked = [Bitboard::EMPTY; 2];
+    let mut by_minor = [Bitboard::EMPTY; 2];
+    let mut by_lesser = [Bitboard::EMPTY; 2];
 
     for color in Color::ALL {
         let enemy_general = pos.general(!color);
@@ -69,6 +74,17 @@ pub fn collect<T: Terms>(pos: &Position, sink: &mut T) -> Summary {
                 };
                 sink.add(color, term::MATERIAL + role.index(), 1);
                 sink.add(color, term::pst(role, file, rank), 1);
+                let a = pos.attacks_from(sq);
+                let c = color.index();
+                attacked[c] = attacked[c] | a;
+                match role {
+                    Role::Soldier | Role::Advisor | Role::Elephant => {
+                        by_minor[c] = by_minor[c] | a;
+                        by_lesser[c] = by_lesser[c] | a;
+                    }
+                    Role::Horse | Role::Cannon => by_lesser[c] = by_lesser[c] | a,
+                    _ => {}
+                }
                 phase += params::PHASE[role.index()];
                 match role {
                     Role::Chariot => {
@@ -165,6 +181,27 @@ pub fn collect<T: Terms>(pos: &Position, sink: &mut T) -> Summary {
             if n > 0 {
                 sink.add(color, term::MISSING_ADVISOR + k, (2 - advisors) * n);
                 sink.add(color, term::MISSING_ELEPHANT + k, (2 - elephants) * n);
+            }
+        }
+    }
+    // Threats: pieces attacked by something worth less, and pieces attacked and undefended.
+    for color in Color::ALL {
+        let (us, them) = (color.index(), (!color).index());
+        let targets = board.by_color(color) & attacked[them];
+        for sq in targets {
+            let Some(p) = board.piece_at(sq) else {
+                continue;
+            };
+            let lesser = match p.role {
+                Role::Chariot => by_lesser[them],
+                Role::Horse | Role::Cannon => by_minor[them],
+                _ => Bitboard::EMPTY,
+            };
+            if lesser.contains(sq) {
+                sink.add(!color, term::THREAT_BY_LESSER + p.role.index(), 1);
+            }
+            if p.role != Role::General && !attacked[us].contains(sq) {
+                sink.add(!color, term::HANGING + p.role.index(), 1);
             }
         }
     }

@@ -386,5 +386,19 @@ pub const WEIGHTS: [Weight; term::COUNT] = [
     Weight { mg: -4, eg: -4 }, // missing elephant vs horse
     Weight { mg: -4, eg: -4 }, // missing elephant vs cannon
     Weight { mg: -2, eg: -2 }, // missing elephant vs soldier
+    Weight { mg: 0, eg: 0 }, // threat by lesser on general
+    Weight { mg: 0, eg: 0 }, // threat by lesser on advisor
+    Weight { mg: 0, eg: 0 }, // threat by lesser on elephant
+    Weight { mg: 0, eg: 0 }, // threat by lesser on horse
+    Weight { mg: 0, eg: 0 }, // threat by lesser on chariot
+    Weight { mg: 0, eg: 0 }, // threat by lesser on cannon
+    Weight { mg: 0, eg: 0 }, // threat by lesser on soldier
+    Weight { mg: 0, eg: 0 }, // hanging general
+    Weight { mg: 0, eg: 0 }, // hanging advisor
+    Weight { mg: 0, eg: 0 }, // hanging elephant
+    Weight { mg: 0, eg: 0 }, // hanging horse
+    Weight { mg: 0, eg: 0 }, // hanging chariot
+    Weight { mg: 0, eg: 0 }, // hanging cannon
+    Weight { mg: 0, eg: 0 }, // hanging soldier
     Weight { mg: 10, eg: 10 }, // tempo
 ];

@@ -65,8 +65,14 @@ pub mod term {
     pub const MISSING_ADVISOR: usize = CONNECTED_SOLDIERS + 1;
     /// Per missing elephant, per enemy attacker of each kind ([`ATTACKER_KINDS`] order).
     pub const MISSING_ELEPHANT: usize = MISSING_ADVISOR + 4;
+    /// Per enemy piece of each kind (by [`Role::index`]) attacked by a piece worth less
+    /// (a soldier, advisor or elephant attacking a horse or cannon; any of those or a horse or
+    /// cannon attacking a chariot).
+    pub const THREAT_BY_LESSER: usize = MISSING_ELEPHANT + 4;
+    /// Per enemy piece of each kind (by [`Role::index`]) attacked and not defended.
+    pub const HANGING: usize = THREAT_BY_LESSER + 7;
     /// The side to move's bonus.
-    pub const TEMPO: usize = MISSING_ELEPHANT + 4;
+    pub const TEMPO: usize = HANGING + 7;
     /// The number of terms.
     pub const COUNT: usize = TEMPO + 1;
 
@@ -106,7 +112,11 @@ pub mod term {
             t if t < MISSING_ELEPHANT => {
                 format!("missing advisor vs {}", KINDS[t - MISSING_ADVISOR])
             }
-            t if t < TEMPO => format!("missing elephant vs {}", KINDS[t - MISSING_ELEPHANT]),
+            t if t < THREAT_BY_LESSER => {
+                format!("missing elephant vs {}", KINDS[t - MISSING_ELEPHANT])
+            }
+            t if t < HANGING => format!("threat by lesser on {}", ROLES[t - THREAT_BY_LESSER]),
+            t if t < TEMPO => format!("hanging {}", ROLES[t - HANGING]),
             TEMPO => "tempo".into(),
             _ => format!("term {t}"),
         }

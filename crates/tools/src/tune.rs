@@ -21,6 +21,9 @@ pub struct TuneConfig {
     pub learning_rate: f64,
     /// Threads computing the gradient.
     pub threads: usize,
+    /// Weight of the L2 penalty on each weight's distance from its current value, per
+    /// (100 centipawns)²: it keeps weights that the data barely constrains where they were.
+    pub l2: f64,
 }
 
 impl Default for TuneConfig {
@@ -29,6 +32,7 @@ impl Default for TuneConfig {
             epochs: 400,
             learning_rate: 1.0,
             threads: 2,
+            l2: 1e-6,
         }
     }
 }
@@ -181,7 +185,8 @@ pub struct Tuned {
 
 /// Tunes the weights on `data`, calling `progress(epoch, error)` every 50 epochs.
 pub fn tune(data: &Dataset, config: &TuneConfig, progress: &mut dyn FnMut(usize, f64)) -> Tuned {
-    let mut w = current_weights();
+    let start = current_weights();
+    let mut w = start.clone();
     let k = fit_k(data, &w);
     let error_before = data.error(&w, k);
     let n = w.len();
@@ -214,7 +219,8 @@ pub fn tune(data: &Dataset, config: &TuneConfig, progress: &mut dyn FnMut(usize,
             if i % term::COUNT == term::MATERIAL {
                 continue;
             }
-            let g: f64 = grads.iter().map(|g| g[i]).sum::<f64>() * scale;
+            let g: f64 = grads.iter().map(|g| g[i]).sum::<f64>() * scale
+                + 2.0 * config.l2 * (w[i] - start[i]) / 10_000.0;
             m[i] = b1 * m[i] + (1.0 - b1) * g;
             v[i] = b2 * v[i] + (1.0 - b2) * g * g;
             let mh = m[i] / (1.0 - b1.powi(epoch as i32));
@@ -333,6 +339,7 @@ mod tests {
                 epochs: 50,
                 learning_rate: 2.0,
                 threads: 1,
+                l2: 0.0,
             },
             &mut |_, _| {},
         );
