@@ -3,11 +3,105 @@
 //! evaluation (level 1). Randomness comes from a seeded generator, so a level with a fixed
 //! seed plays the same moves every time.
 
+use std::fmt;
+use std::str::FromStr;
+
+/// One of the five playing levels, weakest first. Its number (1–5) is what the protocols'
+/// `Level` option, the web API and `xiangqi match level:N` use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Strength {
+    /// Level 1: hangs pieces, plays a random move now and then.
+    Beginner = 1,
+    /// Level 2.
+    Easy = 2,
+    /// Level 3.
+    Normal = 3,
+    /// Level 4.
+    Hard = 4,
+    /// Level 5: full strength, no caps and no noise.
+    Hardest = 5,
+}
+
+/// A level number outside 1–5, or a name that is not a level's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadStrength(pub String);
+
+impl fmt::Display for BadStrength {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:?} is not a level: expected 1–5 or Beginner, Easy, Normal, Hard, Hardest",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for BadStrength {}
+
+impl Strength {
+    /// Every level, weakest first.
+    pub const ALL: [Strength; 5] = [
+        Strength::Beginner,
+        Strength::Easy,
+        Strength::Normal,
+        Strength::Hard,
+        Strength::Hardest,
+    ];
+
+    /// Returns the level numbered `n` (1–5), or `None`.
+    pub fn from_number(n: u8) -> Option<Strength> {
+        Strength::ALL.get(usize::from(n).checked_sub(1)?).copied()
+    }
+
+    /// Returns the level numbered `n`, clamped to 1–5.
+    pub fn clamped(n: u8) -> Strength {
+        Strength::from_number(n.clamp(1, 5)).unwrap_or(Strength::Hardest)
+    }
+
+    /// Returns the level's number, 1 (weakest) to 5.
+    pub fn number(self) -> u8 {
+        self as u8
+    }
+
+    /// Returns the level's name as the UI shows it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strength::Beginner => "Beginner",
+            Strength::Easy => "Easy",
+            Strength::Normal => "Normal",
+            Strength::Hard => "Hard",
+            Strength::Hardest => "Hardest",
+        }
+    }
+}
+
+impl fmt::Display for Strength {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Strength {
+    type Err = BadStrength;
+
+    /// Reads a number 1–5 or a level's name (any case).
+    fn from_str(s: &str) -> Result<Strength, BadStrength> {
+        let t = s.trim();
+        if let Ok(n) = t.parse::<u8>() {
+            return Strength::from_number(n).ok_or_else(|| BadStrength(s.to_string()));
+        }
+        Strength::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(t))
+            .ok_or_else(|| BadStrength(s.to_string()))
+    }
+}
+
 /// The settings of one playing level.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Level {
-    /// The level number, 1 (weakest) to 5 (full strength).
-    pub number: u8,
+    /// Which level these are the settings of.
+    pub strength: Strength,
     /// Deepest iteration allowed, in plies.
     pub depth_cap: Option<u32>,
     /// Most nodes allowed per search.
@@ -33,23 +127,27 @@ pub const DEFAULT_SEED: u64 = 0x5eed_1234_abcd_0001;
 impl Level {
     /// Returns full strength (level 5): no caps, no noise.
     pub fn full() -> Level {
-        Level::new(5, DEFAULT_SEED)
+        Level::of(Strength::Hardest, DEFAULT_SEED)
     }
 
     /// Returns the settings of level `number` (clamped to 1–5) with noise seeded by `seed`.
     pub fn new(number: u8, seed: u64) -> Level {
-        let number = number.clamp(1, 5);
+        Level::of(Strength::clamped(number), seed)
+    }
+
+    /// Returns the settings of `strength` with noise seeded by `seed`.
+    pub fn of(strength: Strength, seed: u64) -> Level {
         // (depth cap, node cap, choice margin, evaluation noise, blind ‰, random ‰)
         let (depth_cap, node_cap, choice_margin, eval_noise, blind_permille, random_permille) =
-            match number {
-                1 => (Some(1), Some(2_000), 150, 100, 500, 50),
-                2 => (Some(2), Some(4_000), 80, 50, 150, 0),
-                3 => (Some(3), Some(8_000), 15, 15, 0, 0),
-                4 => (Some(5), Some(30_000), 0, 5, 0, 0),
-                _ => (None, None, 0, 0, 0, 0),
+            match strength {
+                Strength::Beginner => (Some(1), Some(2_000), 150, 100, 500, 50),
+                Strength::Easy => (Some(2), Some(4_000), 80, 50, 150, 0),
+                Strength::Normal => (Some(3), Some(8_000), 15, 15, 0, 0),
+                Strength::Hard => (Some(5), Some(30_000), 0, 5, 0, 0),
+                Strength::Hardest => (None, None, 0, 0, 0, 0),
             };
         Level {
-            number,
+            strength,
             depth_cap,
             node_cap,
             choice_margin,
@@ -60,15 +158,14 @@ impl Level {
         }
     }
 
+    /// Returns the level's number, 1 (weakest) to 5.
+    pub fn number(&self) -> u8 {
+        self.strength.number()
+    }
+
     /// Returns the level's name as the UI shows it.
     pub fn name(&self) -> &'static str {
-        match self.number {
-            1 => "Beginner",
-            2 => "Easy",
-            3 => "Normal",
-            4 => "Hard",
-            _ => "Hardest",
-        }
+        self.strength.name()
     }
 }
 
@@ -106,10 +203,24 @@ mod tests {
 
     #[test]
     fn levels_are_clamped_and_named() {
-        assert_eq!(Level::new(0, 1).number, 1);
-        assert_eq!(Level::new(9, 1).number, 5);
+        assert_eq!(Level::new(0, 1).number(), 1);
+        assert_eq!(Level::new(9, 1).number(), 5);
         assert_eq!(Level::new(1, 1).name(), "Beginner");
         assert_eq!(Level::full().depth_cap, None);
+    }
+
+    #[test]
+    fn strengths_read_numbers_and_names_and_refuse_the_rest() {
+        for s in Strength::ALL {
+            assert_eq!(Strength::from_number(s.number()), Some(s));
+            assert_eq!(s.number().to_string().parse::<Strength>(), Ok(s));
+            assert_eq!(s.name().to_lowercase().parse::<Strength>(), Ok(s));
+        }
+        assert_eq!(Strength::from_number(0), None);
+        assert_eq!(Strength::from_number(6), None);
+        assert!("0".parse::<Strength>().is_err());
+        assert!("expert".parse::<Strength>().is_err());
+        assert!(Strength::Beginner < Strength::Hardest);
     }
 
     #[test]

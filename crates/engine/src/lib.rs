@@ -41,5 +41,5 @@ pub mod uci;
 
 pub use clock::Limits;
 pub use engine::{Engine, Event};
-pub use level::Level;
+pub use level::{Level, Strength};
 pub use search::{Info, Score, SearchRequest, SearchResult, Searcher};

@@ -18,7 +18,7 @@
 
 use crate::clock::{Clock, Limits, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS};
 use crate::eval::evaluate;
-use crate::level::{Level, Rng};
+use crate::level::{Level, Rng, Strength};
 use crate::movepick::{piece_to, ContinuationHistory, History, MovePicker, QuietOrder, Stage};
 use crate::params::{self, MAX_PLY};
 use crate::see::see_ge;
@@ -309,7 +309,7 @@ impl Searcher {
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         self.helper_nodes.store(0, Ordering::Relaxed);
-        if self.helpers.is_empty() || level.number < 5 {
+        if self.helpers.is_empty() || level.strength < Strength::Hardest {
             return self.run(req, level, on_info);
         }
         let mut helpers = std::mem::take(&mut self.helpers);

@@ -28,12 +28,13 @@ use xiangqi_engine::clock::{Limits, MAX_MOVE_OVERHEAD_MS};
 use xiangqi_engine::engine::MAX_HASH_MIB;
 use xiangqi_engine::level::Level;
 use xiangqi_engine::search::{SearchRequest, Searcher, MAX_THREADS};
+use xiangqi_engine::Strength;
 
 /// Who plays: a built-in level, full strength, or an external engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayerSpec {
-    /// `level:N`: built-in level N (1–5).
-    Level(u8),
+    /// `level:N`: built-in level N (1–5, or its name: `level:beginner`).
+    Level(Strength),
     /// `full`: full strength (the same settings as level 5).
     Full,
     /// `uci:PATH [ARG…]`, `fsf:PATH [ARG…]` or `ucci:PATH [ARG…]`: an external program
@@ -79,10 +80,10 @@ impl FromStr for PlayerSpec {
             return Ok(PlayerSpec::Full);
         }
         if let Some(n) = t.strip_prefix("level:") {
-            return match n.trim().parse::<u8>() {
-                Ok(n @ 1..=5) => Ok(PlayerSpec::Level(n)),
-                _ => Err(bad()),
-            };
+            return n
+                .parse::<Strength>()
+                .map(PlayerSpec::Level)
+                .map_err(|_| bad());
         }
         for protocol in [Protocol::Uci, Protocol::FairyStockfish, Protocol::Ucci] {
             let Some(cmd) = t
@@ -106,7 +107,7 @@ impl FromStr for PlayerSpec {
 impl fmt::Display for PlayerSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayerSpec::Level(n) => write!(f, "level:{n}"),
+            PlayerSpec::Level(n) => write!(f, "level:{}", n.number()),
             PlayerSpec::Full => f.write_str("full"),
             PlayerSpec::Engine {
                 protocol,
@@ -314,7 +315,7 @@ impl MatchConfig {
             if let Some(p) = self
                 .players
                 .iter()
-                .find(|p| !matches!(p, PlayerSpec::Level(1..=4)))
+                .find(|p| !matches!(p, PlayerSpec::Level(s) if *s < Strength::Hardest))
             {
                 return Err(format!(
                     "{p} has no caps of its own: give --movetime, --tc, --depth or --nodes"
@@ -645,7 +646,7 @@ impl Player {
             }
         };
         match spec {
-            PlayerSpec::Level(n) => built_in(Level::new(*n, 0)),
+            PlayerSpec::Level(n) => built_in(Level::of(*n, 0)),
             PlayerSpec::Full => built_in(Level::full()),
             PlayerSpec::Engine {
                 protocol,
@@ -1112,7 +1113,7 @@ mod tests {
             assert!(BuiltInSettings::read(&opts(&[bad])).is_err(), "{bad}");
         }
         let mut c = MatchConfig::new(
-            [PlayerSpec::Full, PlayerSpec::Level(1)],
+            [PlayerSpec::Full, PlayerSpec::Level(Strength::Beginner)],
             2,
             TimeControl::Depth(1),
         );
@@ -1138,13 +1139,16 @@ mod tests {
     #[test]
     fn unlimited_full_strength_is_refused() {
         let c = MatchConfig::new(
-            [PlayerSpec::Full, PlayerSpec::Level(1)],
+            [PlayerSpec::Full, PlayerSpec::Level(Strength::Beginner)],
             2,
             TimeControl::LevelCaps,
         );
         assert!(c.validate().is_err());
         let c = MatchConfig::new(
-            [PlayerSpec::Level(4), PlayerSpec::Level(1)],
+            [
+                PlayerSpec::Level(Strength::Hard),
+                PlayerSpec::Level(Strength::Beginner),
+            ],
             2,
             TimeControl::LevelCaps,
         );

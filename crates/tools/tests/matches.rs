@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used)]
 
 use xiangqi::pgn;
+use xiangqi_engine::Strength;
 use xiangqi_tools::external::Protocol;
 use xiangqi_tools::matches::{self, elo, MatchConfig, PlayerSpec, Tally, TimeControl};
 use xiangqi_tools::openings::OPENINGS;
@@ -59,7 +60,10 @@ fn error_margin_matches_a_hand_computation() {
 fn an_sprt_stops_the_match_once_it_decides() {
     // Level 3 against level 1, both at depth 1; with α = β = 0.3 (bounds ±0.85) a few
     // pairs decide, and the rest of the 40 games are never played.
-    let players = [PlayerSpec::Level(3), PlayerSpec::Level(1)];
+    let players = [
+        PlayerSpec::Level(Strength::Normal),
+        PlayerSpec::Level(Strength::Beginner),
+    ];
     let mut config = MatchConfig::new(players, 40, TimeControl::Depth(1));
     config.hash_mib = 1;
     config.concurrency = 1;
@@ -74,7 +78,10 @@ fn an_sprt_stops_the_match_once_it_decides() {
 
 #[test]
 fn a_tiny_match_plays_legal_games_that_reread_as_pgn() {
-    let players = [PlayerSpec::Level(1), PlayerSpec::Level(1)];
+    let players = [
+        PlayerSpec::Level(Strength::Beginner),
+        PlayerSpec::Level(Strength::Beginner),
+    ];
     let mut config = MatchConfig::new(players.clone(), 2, TimeControl::Depth(1));
     config.hash_mib = 1;
     config.max_plies = 120;
@@ -119,7 +126,10 @@ fn a_tiny_match_plays_legal_games_that_reread_as_pgn() {
 
 #[test]
 fn the_ply_cap_adjudicates_a_draw() {
-    let players = [PlayerSpec::Level(1), PlayerSpec::Level(2)];
+    let players = [
+        PlayerSpec::Level(Strength::Beginner),
+        PlayerSpec::Level(Strength::Easy),
+    ];
     let mut config = MatchConfig::new(players, 1, TimeControl::Depth(1));
     config.hash_mib = 1;
     config.max_plies = 10;
@@ -188,7 +198,11 @@ fn a_uci_engine_named_fairy_stockfish_is_spoken_to_in_its_dialect() {
          echo 'option name Hash type spin default 16 min 1 max 1024'; echo uciok;;\n    \
          go*) echo 'bestmove i10i9';;",
     );
-    let mut config = MatchConfig::new([PlayerSpec::Level(1), fsf], 1, TimeControl::Depth(1));
+    let mut config = MatchConfig::new(
+        [PlayerSpec::Level(Strength::Beginner), fsf],
+        1,
+        TimeControl::Depth(1),
+    );
     config.hash_mib = 1;
     config.options[1] = vec!["Hash=8".parse().unwrap()];
     let result = matches::run(&config, |_, _| {}).unwrap();
@@ -236,7 +250,11 @@ fn a_ucci_engine_gets_milliseconds_and_a_stop_when_its_move_time_is_up() {
         "    ucci) echo 'id name scripted'; echo 'option usemillisec type check default false'; \
          echo 'option newgame type button'; echo ucciok;;\n    stop) echo nobestmove;;",
     );
-    let mut config = MatchConfig::new([ucci, PlayerSpec::Level(1)], 1, TimeControl::MoveTime(50));
+    let mut config = MatchConfig::new(
+        [ucci, PlayerSpec::Level(Strength::Beginner)],
+        1,
+        TimeControl::MoveTime(50),
+    );
     config.hash_mib = 1;
     let result = matches::run(&config, |_, _| {}).unwrap();
     let g = &result.games[0];
@@ -267,7 +285,11 @@ fn a_ucci_engine_gets_milliseconds_and_a_stop_when_its_move_time_is_up() {
 }
 
 fn one_game_against(engine: PlayerSpec) -> matches::GameReport {
-    let mut config = MatchConfig::new([PlayerSpec::Level(1), engine], 1, TimeControl::Depth(1));
+    let mut config = MatchConfig::new(
+        [PlayerSpec::Level(Strength::Beginner), engine],
+        1,
+        TimeControl::Depth(1),
+    );
     config.hash_mib = 1;
     let started = std::time::Instant::now();
     let mut result = matches::run(&config, |_, _| {}).unwrap();
@@ -283,7 +305,7 @@ fn one_game_against(engine: PlayerSpec) -> matches::GameReport {
 fn an_engine_that_overruns_its_clock_loses_on_time() {
     let slow = scripted_engine("slow", "sleep 0.3; echo 'bestmove a9a8'");
     let mut config = MatchConfig::new(
-        [PlayerSpec::Level(1), slow],
+        [PlayerSpec::Level(Strength::Beginner), slow],
         1,
         TimeControl::Clock {
             initial_ms: 100,
@@ -338,7 +360,11 @@ fn an_engine_that_cannot_start_ends_the_match_with_an_error() {
             path: path.to_string(),
             args: Vec::new(),
         };
-        let mut config = MatchConfig::new([PlayerSpec::Level(1), engine], 4, TimeControl::Depth(1));
+        let mut config = MatchConfig::new(
+            [PlayerSpec::Level(Strength::Beginner), engine],
+            4,
+            TimeControl::Depth(1),
+        );
         config.hash_mib = 1;
         let mut games = 0;
         let err = matches::run(&config, |_, _| games += 1).unwrap_err();
@@ -349,7 +375,10 @@ fn an_engine_that_cannot_start_ends_the_match_with_an_error() {
 
 #[test]
 fn out_of_range_settings_are_refused() {
-    let players = [PlayerSpec::Level(1), PlayerSpec::Level(1)];
+    let players = [
+        PlayerSpec::Level(Strength::Beginner),
+        PlayerSpec::Level(Strength::Beginner),
+    ];
     let ok = MatchConfig::new(players.clone(), 2, TimeControl::Depth(1));
     assert!(ok.validate().is_ok());
     for games in [0, matches::MAX_GAMES + 1, usize::MAX] {
