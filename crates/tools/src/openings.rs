@@ -5,7 +5,7 @@
 //!
 //! The lines are the common first moves of each family as Xiangqi players know them (the WXF
 //! notation is given with each); a test checks that every line is legal and that the engine
-//! judges the position after it to be within 1.5 soldiers of equal.
+//! judges the position after it to be within a quarter of a chariot of equal.
 
 use xiangqi::{Move, Position};
 
