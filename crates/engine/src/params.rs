@@ -127,12 +127,35 @@ pub mod term {
 pub const MAX_PLY: usize = 128;
 /// Search: first aspiration half-window (centipawns), doubled on each failure.
 pub const ASPIRATION_WINDOW: i32 = 30;
+/// Search: aspiration windows are used from this depth (plies); shallower iterations search
+/// the full window.
+pub const ASPIRATION_DEPTH: i32 = 4;
+/// Search: once the doubled aspiration half-window passes this (centipawns), the window
+/// opens fully.
+pub const ASPIRATION_MAX: i32 = 800;
+/// Search: late-move reduction table `LMR_BASE + ln(depth) · ln(move number) / LMR_DIVISOR`.
+pub const LMR_BASE: f64 = 0.5;
+/// Search: see [`LMR_BASE`].
+pub const LMR_DIVISOR: f64 = 2.2;
+/// Search: a quiet move's history bonus on a cutoff is this times depth², at most
+/// [`HISTORY_BONUS_MAX`]; the quiet moves tried before it lose as much.
+pub const HISTORY_BONUS_PER_DEPTH2: i32 = 8;
+/// Search: see [`HISTORY_BONUS_PER_DEPTH2`].
+pub const HISTORY_BONUS_MAX: i32 = 2000;
 /// Search: reverse futility margin per ply of remaining depth.
 pub const RFP_MARGIN: i32 = 90;
 /// Search: largest depth (plies) at which reverse futility pruning is tried.
 pub const RFP_DEPTH: i32 = 6;
-/// Search: base null-move reduction (plies).
+/// Search: base null-move reduction (plies); one more per [`NULL_MOVE_DEPTH_DIVISOR`] plies
+/// of depth and per [`NULL_MOVE_EVAL_DIVISOR`] centipawns of static score above beta (at most
+/// [`NULL_MOVE_EVAL_MAX`] for the latter).
 pub const NULL_MOVE_BASE: i32 = 3;
+/// Search: see [`NULL_MOVE_BASE`].
+pub const NULL_MOVE_DEPTH_DIVISOR: i32 = 4;
+/// Search: see [`NULL_MOVE_BASE`].
+pub const NULL_MOVE_EVAL_DIVISOR: i32 = 200;
+/// Search: see [`NULL_MOVE_BASE`].
+pub const NULL_MOVE_EVAL_MAX: i32 = 2;
 /// Quiescence: a capture is skipped when even winning the victim plus this margin cannot
 /// reach alpha (delta pruning).
 pub const DELTA_MARGIN: i32 = 200;

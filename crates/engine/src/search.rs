@@ -187,7 +187,8 @@ impl Searcher {
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (n, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.5 + (d as f64).ln() * (n as f64).ln() / 2.2) as u8;
+                *r = (params::LMR_BASE + (d as f64).ln() * (n as f64).ln() / params::LMR_DIVISOR)
+                    as u8;
             }
         }
         Searcher {
@@ -342,81 +343,34 @@ impl Searcher {
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let stop = Arc::clone(&self.stop);
-        self.setup(req);
-        let mut limits = req.limits.clone();
-        if let Some(cap) = level.depth_cap {
-            limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
-        }
-        if let Some(cap) = level.node_cap {
-            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
-        }
-        self.eval_noise = level.eval_noise;
-        self.eval_seed = level.seed;
-        self.blind_permille = level.blind_permille;
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        let clock = Clock::start(&limits, self.pos.turn(), self.move_overhead_ms);
-        self.clock = Some(clock.clone());
-        if self.helper_id == 0 {
-            self.tt.new_search();
-        }
-        self.published = 0;
-        self.history.age();
-        self.continuation.age();
+        let (limits, clock) = self.prepare(req, level);
         let margin = level.choice_margin.max(0);
-        let exact_root = margin > 0;
-
-        let legal = self.pos.legal_moves();
-        let tt_move = self.tt.probe(self.pos.key()).and_then(|e| e.mv);
-        let order = QuietOrder {
-            history: &self.history,
-            continuations: [None; 2],
-        };
-        let mut picker = MovePicker::new(&mut self.pos, &legal, tt_move, [None; 2], &order);
-        self.root_moves.clear();
-        while let Some((m, _)) = picker.next_move() {
-            if !req.banned.contains(&m) {
-                self.root_moves.push((m, -INFINITE));
-            }
-        }
         let elapsed_ms = |c: &Clock| c.elapsed().as_millis() as u64;
-        if self.root_moves.is_empty() {
-            let score = if legal.is_empty() { -MATE } else { 0 };
-            return SearchResult {
-                best: None,
-                ponder: None,
-                score,
-                depth: 0,
-                nodes: 0,
-                time_ms: elapsed_ms(&clock),
-            };
-        }
-        self.root_best = Some(self.root_moves[0].0);
-        if level.random_permille > 0 {
-            let mut rng = Rng::new(level.seed ^ self.pos.key() ^ RANDOM_MOVE_SALT);
-            if rng.next_u64() % 1000 < u64::from(level.random_permille) {
-                let i = (rng.next_u64() % self.root_moves.len() as u64) as usize;
-                return SearchResult {
-                    best: Some(self.root_moves[i].0),
-                    ponder: None,
-                    score: 0,
-                    depth: 0,
-                    nodes: 0,
-                    time_ms: elapsed_ms(&clock),
-                };
-            }
-        }
-        let max_depth = limits
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 8)
-            .clamp(1, MAX_PLY as u32 - 8);
         let mut result = SearchResult {
-            best: self.root_best,
+            best: None,
             ponder: None,
             score: 0,
             depth: 0,
             nodes: 0,
             time_ms: 0,
         };
+        let any_legal = self.order_root_moves(&req.banned);
+        if self.root_moves.is_empty() {
+            result.score = if any_legal { 0 } else { -MATE };
+            result.time_ms = elapsed_ms(&clock);
+            return result;
+        }
+        self.root_best = Some(self.root_moves[0].0);
+        if let Some(m) = self.random_move(level) {
+            result.best = Some(m);
+            result.time_ms = elapsed_ms(&clock);
+            return result;
+        }
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .clamp(1, MAX_PLY as u32 - 8);
+        result.best = self.root_best;
         let mut last_scores: Vec<(Move, i32)> = Vec::new();
         let mut score: i32 = 0;
         for depth in 1..=max_depth as i32 {
@@ -427,71 +381,31 @@ impl Searcher {
             }
             self.root_depth = depth;
             self.seldepth = 0;
-            let mut delta = params::ASPIRATION_WINDOW;
-            let (mut alpha, mut beta) = if depth >= 4 && !exact_root && score.abs() < MATE_BOUND {
-                (score - delta, score + delta)
-            } else {
-                (-INFINITE, INFINITE)
-            };
-            loop {
-                let s = self.root_search(depth, alpha, beta, margin);
-                if self.stopped {
-                    break;
-                }
-                if s <= alpha {
-                    beta = (alpha + beta) / 2;
-                    alpha = (s - delta).max(-INFINITE);
-                } else if s >= beta {
-                    beta = (s + delta).min(INFINITE);
-                } else {
-                    score = s;
-                    break;
-                }
-                delta += delta;
-                if delta > 800 {
-                    alpha = -INFINITE;
-                    beta = INFINITE;
-                }
-            }
+            let s = self.aspiration(depth, score, margin);
             if self.stopped && depth > 1 {
                 // A better move found by a partial iteration is still trustworthy.
                 result.best = self.root_best;
                 break;
             }
+            score = s;
             result.best = self.root_best;
             result.depth = depth as u32;
             result.score = score;
             result.ponder = self.pv[0].get(1).copied();
             last_scores = self.root_moves.clone();
-            let time_ms = elapsed_ms(&clock);
+            let nodes = self.nodes + self.helper_nodes.load(Ordering::Relaxed);
             on_info(&Info {
                 depth: depth as u32,
                 seldepth: self.seldepth as u32,
                 score: Score::from_internal(score),
-                nodes: self.nodes + self.helper_nodes.load(Ordering::Relaxed),
-                nps: nps(
-                    self.nodes + self.helper_nodes.load(Ordering::Relaxed),
-                    clock.elapsed(),
-                ),
-                time_ms,
+                nodes,
+                nps: nps(nodes, clock.elapsed()),
+                time_ms: elapsed_ms(&clock),
                 hashfull: self.tt.hashfull(),
                 pv: self.pv[0].clone(),
             });
-            if !limits.infinite {
-                if !clock.may_start_iteration() || self.nodes >= self.node_limit {
-                    break;
-                }
-                // On a clock a forced move or a proven mate saves time for later; a move
-                // time is spent in full, as UCI's "search exactly" asks.
-                if clock.is_managed() && self.root_moves.len() == 1 {
-                    break;
-                }
-                if clock.is_managed()
-                    && score.abs() >= MATE_BOUND
-                    && depth > 2 * (MATE - score.abs()) + 4
-                {
-                    break;
-                }
+            if !limits.infinite && self.iterations_done(&clock, score, depth) {
+                break;
             }
             if stop.load(Ordering::Relaxed) {
                 break;
@@ -519,6 +433,111 @@ impl Searcher {
                 .fetch_add(self.nodes - self.published, Ordering::Relaxed);
         }
         result
+    }
+
+    /// Sets the search up for `req` at `level`: the root position and path, the level's caps
+    /// folded into the limits, its noise, the clock, and the aging of the table and the
+    /// histories. Returns the limits and the started clock.
+    fn prepare(&mut self, req: &SearchRequest, level: &Level) -> (Limits, Clock) {
+        self.setup(req);
+        let mut limits = req.limits.clone();
+        if let Some(cap) = level.depth_cap {
+            limits.depth = Some(limits.depth.map_or(cap, |d| d.min(cap)));
+        }
+        if let Some(cap) = level.node_cap {
+            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
+        }
+        self.eval_noise = level.eval_noise;
+        self.eval_seed = level.seed;
+        self.blind_permille = level.blind_permille;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        let clock = Clock::start(&limits, self.pos.turn(), self.move_overhead_ms);
+        self.clock = Some(clock.clone());
+        if self.helper_id == 0 {
+            self.tt.new_search();
+        }
+        self.published = 0;
+        self.history.age();
+        self.continuation.age();
+        (limits, clock)
+    }
+
+    /// Fills `root_moves` with the legal root moves not in `banned`, best-ordered first;
+    /// returns whether the position has any legal move at all.
+    fn order_root_moves(&mut self, banned: &[Move]) -> bool {
+        let legal = self.pos.legal_moves();
+        let tt_move = self.tt.probe(self.pos.key()).and_then(|e| e.mv);
+        let order = QuietOrder {
+            history: &self.history,
+            continuations: [None; 2],
+        };
+        let mut picker = MovePicker::new(&mut self.pos, &legal, tt_move, [None; 2], &order);
+        self.root_moves.clear();
+        while let Some((m, _)) = picker.next_move() {
+            if !banned.contains(&m) {
+                self.root_moves.push((m, -INFINITE));
+            }
+        }
+        !legal.is_empty()
+    }
+
+    /// Returns the uniformly random root move a level plays instead of searching, when its
+    /// seeded chance says so.
+    fn random_move(&self, level: &Level) -> Option<Move> {
+        if level.random_permille == 0 {
+            return None;
+        }
+        let mut rng = Rng::new(level.seed ^ self.pos.key() ^ RANDOM_MOVE_SALT);
+        if rng.next_u64() % 1000 >= u64::from(level.random_permille) {
+            return None;
+        }
+        let i = (rng.next_u64() % self.root_moves.len() as u64) as usize;
+        Some(self.root_moves[i].0)
+    }
+
+    /// Searches the root to `depth` inside an aspiration window around the previous
+    /// iteration's `score`, widening it on each failure (a full window at shallow depth, near
+    /// mate scores and for a level with a choice `margin`, which needs exact scores).
+    fn aspiration(&mut self, depth: i32, score: i32, margin: i32) -> i32 {
+        let mut delta = params::ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) =
+            if depth >= params::ASPIRATION_DEPTH && margin == 0 && score.abs() < MATE_BOUND {
+                (score - delta, score + delta)
+            } else {
+                (-INFINITE, INFINITE)
+            };
+        loop {
+            let s = self.root_search(depth, alpha, beta, margin);
+            if self.stopped {
+                return score;
+            }
+            if s <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (s - delta).max(-INFINITE);
+            } else if s >= beta {
+                beta = (s + delta).min(INFINITE);
+            } else {
+                return s;
+            }
+            delta += delta;
+            if delta > params::ASPIRATION_MAX {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+
+    /// Tells whether iterative deepening should stop after completing `depth` with `score`:
+    /// the clock forbids another iteration or the node limit is reached; on a clock also a
+    /// forced move or a mate already proven (a move time is spent in full, as UCI's "search
+    /// exactly" asks).
+    fn iterations_done(&self, clock: &Clock, score: i32, depth: i32) -> bool {
+        if !clock.may_start_iteration() || self.nodes >= self.node_limit {
+            return true;
+        }
+        clock.is_managed()
+            && (self.root_moves.len() == 1
+                || (score.abs() >= MATE_BOUND && depth > 2 * (MATE - score.abs()) + 4))
     }
 
     /// Replays the game of `req` to build the root position and the repetition path.
@@ -956,7 +975,10 @@ impl Searcher {
         // Null move: if passing still fails high, a real move will too (not with few pieces,
         // where passing may be the only thing that does not lose).
         if allow_null && depth >= 3 && static_eval >= beta && self.has_big_pieces(self.pos.turn()) {
-            let r = params::NULL_MOVE_BASE + depth / 4 + ((static_eval - beta) / 200).min(2);
+            let r = params::NULL_MOVE_BASE
+                + depth / params::NULL_MOVE_DEPTH_DIVISOR
+                + ((static_eval - beta) / params::NULL_MOVE_EVAL_DIVISOR)
+                    .min(params::NULL_MOVE_EVAL_MAX);
             self.pos.toggle_turn();
             self.path.push(PathEntry {
                 key: self.pos.key(),
@@ -1020,7 +1042,7 @@ impl Searcher {
         match stage {
             Stage::Quiet => {}
             Stage::Killer => r -= 1,
-            Stage::BadCapture => r = r / 2,
+            Stage::BadCapture => r /= 2,
             // The table move and winning captures are not reduced.
             _ => return 0,
         }
@@ -1059,7 +1081,8 @@ impl Searcher {
             k[1] = k[0];
             k[0] = Some(m);
         }
-        let bonus = (depth * depth * 8).min(2000);
+        let bonus =
+            (depth * depth * params::HISTORY_BONUS_PER_DEPTH2).min(params::HISTORY_BONUS_MAX);
         let mut reward = |pos: &Position, mv: Move, b: i32| {
             self.history.update(pos, mv, b);
             if let Some(p) = pos.piece_at(mv.from) {
