@@ -78,6 +78,8 @@ pub fn app(state: AppState) -> Router {
         .merge(routes::puzzles::router())
         .merge(ws::router())
         .merge(routes::pages::router())
+        .fallback(routes::pages::fallback)
+        .method_not_allowed_fallback(error::method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(TraceLayer::new_for_http())
         .with_state(state)

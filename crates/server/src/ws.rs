@@ -2,14 +2,15 @@
 //! parses client messages and hands them to the room actor; writes what the room sends,
 //! and pings to keep the connection alive and to notice dead ones.
 
-use crate::error::AppError;
+use crate::error::{ApiPath, AppError};
 use crate::ids::SeatToken;
 use crate::messages::{ClientMessage, ErrorCode, ServerMessage};
 use crate::room::actor::{Command, ConnId, Outgoing, CONNECTION_QUEUE};
 use crate::routes::room_code;
 use crate::AppState;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
 use axum::Router;
@@ -47,11 +48,12 @@ pub fn router() -> Router<AppState> {
 }
 
 async fn upgrade(
-    ws: WebSocketUpgrade,
-    Path(code): Path<String>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    ApiPath(code): ApiPath<String>,
     State(app): State<AppState>,
 ) -> Result<Response, AppError> {
     let code = room_code(&code)?;
+    let ws = ws.map_err(|e| AppError::BadRequest(e.body_text()))?;
     if app.store.room(&code).await?.is_none() {
         return Err(AppError::NotFound(format!("no room {code}")));
     }

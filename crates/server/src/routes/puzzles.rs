@@ -1,11 +1,11 @@
 //! `POST /api/puzzles` and `GET /api/puzzles/{id}`: positions players compose and share.
 
 use super::position::{play_moves, start_position};
-use crate::error::{ApiJson, AppError};
+use crate::error::{ApiJson, ApiPath, AppError};
 use crate::ids::PuzzleId;
 use crate::store::PuzzleRow;
 use crate::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -109,7 +109,7 @@ async fn create(
 
 async fn fetch(
     State(app): State<AppState>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Puzzle>, AppError> {
     let not_found = || AppError::NotFound(format!("no puzzle {id:?}"));
     let pid = PuzzleId::parse(&id).ok_or_else(not_found)?;

@@ -2,7 +2,7 @@
 
 use super::position::{rule_set, start_position};
 use super::room_code;
-use crate::error::{ApiJson, AppError};
+use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
 use crate::ids::{RoomCode, SeatToken};
 use crate::messages::Side;
 use crate::room::actor::{Command, GameRecord};
@@ -13,7 +13,7 @@ use crate::store::RoomRow;
 use crate::AppState;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -193,7 +193,7 @@ struct RoomInfoReply {
 
 async fn info(
     State(app): State<AppState>,
-    Path(code): Path<String>,
+    ApiPath(code): ApiPath<String>,
 ) -> Result<Json<RoomInfoReply>, AppError> {
     let code = room_code(&code)?;
     let row = app
@@ -232,10 +232,11 @@ struct Joined {
 
 async fn join(
     State(app): State<AppState>,
-    Path(code): Path<String>,
-    body: axum::body::Bytes,
+    ApiPath(code): ApiPath<String>,
+    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Result<Json<Joined>, AppError> {
     let code = room_code(&code)?;
+    let body = body?;
     // The body is optional: a room without a password can be joined with none.
     let req: JoinRequest = if body.iter().all(u8::is_ascii_whitespace) {
         JoinRequest::default()
@@ -307,8 +308,8 @@ struct GameReply {
 
 async fn game(
     State(app): State<AppState>,
-    Path(code): Path<String>,
-    Query(q): Query<RoundQuery>,
+    ApiPath(code): ApiPath<String>,
+    ApiQuery(q): ApiQuery<RoundQuery>,
 ) -> Result<Json<GameReply>, AppError> {
     let r = record(&app, &code, q.round).await?;
     Ok(Json(GameReply {
@@ -323,8 +324,8 @@ async fn game(
 
 async fn pgn(
     State(app): State<AppState>,
-    Path(code): Path<String>,
-    Query(q): Query<RoundQuery>,
+    ApiPath(code): ApiPath<String>,
+    ApiQuery(q): ApiQuery<RoundQuery>,
 ) -> Result<Response, AppError> {
     let r = record(&app, &code, q.round).await?;
     let name = format!(
