@@ -25,7 +25,27 @@ pub struct ServeArgs {
     /// Think time of the Hardest level per move, in milliseconds.
     #[arg(long, env = "XIANGQI_HARDEST_MS", default_value_t = 2000)]
     pub hardest_ms: u64,
+    /// Most open connections; further ones get a 503 (lowered to fit the open-file limit).
+    #[arg(long, env = "XIANGQI_MAX_CONNECTIONS", default_value_t = 10_000)]
+    pub max_connections: usize,
+    /// Most open connections from one client address; further ones get a 429.
+    #[arg(long, env = "XIANGQI_MAX_CONNECTIONS_PER_IP", default_value_t = 256)]
+    pub max_connections_per_ip: usize,
+    /// Most watchers (connections without a seat) per room.
+    #[arg(long, env = "XIANGQI_MAX_WATCHERS", default_value_t = 200)]
+    pub max_watchers: usize,
+    /// Seconds a client has to send a request's headers (also ends idle keep-alive
+    /// connections).
+    #[arg(long, env = "XIANGQI_HEADER_TIMEOUT_S", default_value_t = 10)]
+    pub header_timeout_s: u64,
+    /// Seconds a WebSocket has to say hello.
+    #[arg(long, env = "XIANGQI_HELLO_TIMEOUT_S", default_value_t = 10)]
+    pub hello_timeout_s: u64,
 }
+
+/// File descriptors kept free beside the connections: the database and its journal, the
+/// engine, logs, and the refusals themselves.
+const RESERVED_FILES: u64 = 128;
 
 /// `serve` with no flags: defaults, overridden by the environment variables.
 #[derive(clap::Parser)]
@@ -58,13 +78,26 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         data_dir: args.data_dir.clone(),
         room_ttl: Duration::from_secs_f64(args.room_ttl_days * 86_400.0),
         hardest_movetime_ms: args.hardest_ms,
+        max_connections: args.max_connections.max(1),
+        max_connections_per_ip: args.max_connections_per_ip.max(1),
+        max_watchers: args.max_watchers,
+        header_timeout: Duration::from_secs(args.header_timeout_s.max(1)),
+        hello_timeout: Duration::from_secs(args.hello_timeout_s.max(1)),
         ..Config::default()
     };
     if let Some(n) = args.max_searches {
         config.max_searches = n.max(1);
     }
-    // Each game holds two WebSockets: raise the soft open-file limit to the hard one.
-    let _ = rlimit::increase_nofile_limit(u64::MAX);
+    // Each game holds two WebSockets: raise the soft open-file limit to the hard one, and
+    // keep the connection cap below it, so that a flood gets 503s instead of starving the
+    // server of file descriptors (then nothing, not even /api/health, answers).
+    if let Ok(files) = rlimit::increase_nofile_limit(u64::MAX) {
+        let fit =
+            usize::try_from(files.saturating_sub(RESERVED_FILES).max(16)).unwrap_or(usize::MAX);
+        if fit < config.max_connections {
+            config.max_connections = fit;
+        }
+    }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(rt) => rt,
         Err(e) => {

@@ -19,6 +19,20 @@ pub struct Config {
     pub max_searches: usize,
     /// Think time of the Hardest level per move, in milliseconds.
     pub hardest_movetime_ms: u64,
+    /// Time a client has to send a request's headers, from the moment the connection is
+    /// open or its previous request was answered: ends slow-header clients, connections
+    /// that send nothing and idle keep-alive connections (default 10 s).
+    pub header_timeout: Duration,
+    /// Time a WebSocket has to say `hello` after it opens (default 10 s).
+    pub hello_timeout: Duration,
+    /// Most open connections (HTTP and WebSocket together); further ones get a 503 at once.
+    /// `xiangqi serve` lowers it to fit the open-file limit (default 10,000).
+    pub max_connections: usize,
+    /// Most open connections from one client address; further ones get a 429 (default 256).
+    pub max_connections_per_ip: usize,
+    /// Most watchers (connections without a seat) of one room; further ones are refused
+    /// with `too_many_watchers` and closed (default 200).
+    pub max_watchers: usize,
 }
 
 impl Default for Config {
@@ -30,6 +44,11 @@ impl Default for Config {
             sweep_every: Duration::from_secs(3600),
             max_searches: std::thread::available_parallelism().map_or(1, |n| n.get()),
             hardest_movetime_ms: 2000,
+            header_timeout: Duration::from_secs(10),
+            hello_timeout: Duration::from_secs(10),
+            max_connections: 10_000,
+            max_connections_per_ip: 256,
+            max_watchers: 200,
         }
     }
 }

@@ -14,6 +14,7 @@ pub mod computer;
 pub mod config;
 pub mod error;
 pub mod ids;
+pub mod listen;
 pub mod messages;
 pub mod room;
 pub mod routes;
@@ -58,7 +59,7 @@ impl AppState {
     pub async fn open(config: Config, wall: WallClock) -> Result<AppState, StoreError> {
         let store = Store::open(&config.data_dir).await?;
         let computer = ComputerPool::new(config.max_searches, config.hardest_movetime_ms);
-        let rooms = Rooms::new(store.clone(), wall.clone(), computer);
+        let rooms = Rooms::new(store.clone(), wall.clone(), computer, config.max_watchers);
         Ok(AppState {
             rooms,
             store,
@@ -150,10 +151,23 @@ impl Server {
     /// # Errors
     /// [`ServeError::Io`] when serving fails.
     pub async fn run(self) -> Result<(), ServeError> {
-        tokio::spawn(sweep::run(self.state.clone()));
+        self.run_until(std::future::pending()).await
+    }
+
+    /// Serves until `shutdown` completes, then stops accepting connections and lets the
+    /// open requests finish; runs the expiry sweep alongside.
+    ///
+    /// # Errors
+    /// [`ServeError::Io`] when serving fails.
+    pub async fn run_until(
+        self,
+        shutdown: impl std::future::Future<Output = ()>,
+    ) -> Result<(), ServeError> {
+        let sweep = tokio::spawn(sweep::run(self.state.clone()));
         tracing::info!(addr = %self.local_addr(), "listening on http://{}", self.local_addr());
-        axum::serve(self.listener, app(self.state))
-            .await
-            .map_err(ServeError::Io)
+        let config = Arc::clone(&self.state.config);
+        listen::serve(self.listener, app(self.state), &config, shutdown).await;
+        sweep.abort();
+        Ok(())
     }
 }

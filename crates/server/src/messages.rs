@@ -211,6 +211,8 @@ pub enum ErrorCode {
     TooLarge,
     /// The room no longer exists.
     NoRoom,
+    /// The room has as many watchers as it accepts; the connection closes.
+    TooManyWatchers,
     /// The server failed to store the change; nothing was applied.
     Internal,
 }

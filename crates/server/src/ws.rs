@@ -4,6 +4,7 @@
 
 use crate::error::{ApiPath, AppError};
 use crate::ids::SeatToken;
+use crate::listen::ConnSlot;
 use crate::messages::{ClientMessage, ErrorCode, ServerMessage};
 use crate::room::actor::{Command, ConnId, Outgoing, CONNECTION_QUEUE};
 use crate::routes::room_code;
@@ -13,6 +14,7 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
+use axum::Extension;
 use axum::Router;
 use futures_util::{SinkExt, StreamExt};
 use governor::{Quota, RateLimiter};
@@ -51,6 +53,7 @@ async fn upgrade(
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
     ApiPath(code): ApiPath<String>,
     State(app): State<AppState>,
+    slot: Option<Extension<ConnSlot>>,
 ) -> Result<Response, AppError> {
     let code = room_code(&code)?;
     let ws = ws.map_err(|e| AppError::BadRequest(e.body_text()))?;
@@ -60,7 +63,11 @@ async fn upgrade(
     Ok(ws
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
-        .on_upgrade(move |socket| connection(socket, code, app)))
+        .on_upgrade(move |socket| async move {
+            // The connection counts against the caps for as long as the socket lives.
+            let _slot = slot;
+            connection(socket, code, app).await;
+        }))
 }
 
 fn error_text(code: ErrorCode, message: &str) -> Outgoing {
@@ -98,10 +105,25 @@ async fn connection(socket: WebSocket, code: crate::ids::RoomCode, app: AppState
     });
 
     let limiter = RateLimiter::direct(Quota::per_second(RATE).allow_burst(BURST));
+    let hello_deadline = tokio::time::Instant::now() + app.config.hello_timeout;
     let mut greeted = false;
     loop {
-        let frame = match tokio::time::timeout(SILENCE_LIMIT, stream.next()).await {
+        let wait = if greeted {
+            SILENCE_LIMIT
+        } else {
+            hello_deadline.saturating_duration_since(tokio::time::Instant::now())
+        };
+        let frame = match tokio::time::timeout(wait, stream.next()).await {
             Ok(Some(Ok(frame))) => frame,
+            Err(_) if !greeted => {
+                let message = format!(
+                    "say hello within {} s of connecting",
+                    app.config.hello_timeout.as_secs()
+                );
+                let _ = tx.try_send(error_text(ErrorCode::HelloFirst, &message));
+                let _ = tx.try_send(Outgoing::Close);
+                break;
+            }
             // Silence, a closed stream or a protocol error all end the connection.
             _ => break,
         };

@@ -304,6 +304,20 @@ impl Actor {
                 .find(|&c| self.seats[c].as_ref() == Some(&hash));
             bad_seat = color.is_none();
         }
+        if color.is_none() {
+            let watchers = self.conns.values().filter(|c| c.color.is_none()).count();
+            if watchers >= self.rooms.max_watchers {
+                let text: Arc<str> = ServerMessage::Error {
+                    code: ErrorCode::TooManyWatchers,
+                    message: "this room has as many watchers as it accepts; try again later",
+                }
+                .to_json()
+                .into();
+                let _ = tx.try_send(Outgoing::Text(text));
+                let _ = tx.try_send(Outgoing::Close);
+                return;
+            }
+        }
         // One connection per seat: the newest wins, the older one is told why and closed.
         if let Some(color) = color {
             let old: Vec<ConnId> = self

@@ -33,16 +33,25 @@ pub struct Rooms {
     pub(crate) store: Store,
     pub(crate) wall: WallClock,
     pub(crate) computer: ComputerPool,
+    /// Most watchers per room.
+    pub(crate) max_watchers: usize,
 }
 
 impl Rooms {
-    /// Returns an empty registry over `store`.
-    pub fn new(store: Store, wall: WallClock, computer: ComputerPool) -> Rooms {
+    /// Returns an empty registry over `store`; each room accepts at most `max_watchers`
+    /// connections without a seat.
+    pub fn new(
+        store: Store,
+        wall: WallClock,
+        computer: ComputerPool,
+        max_watchers: usize,
+    ) -> Rooms {
         Rooms {
             map: Arc::new(Mutex::new(HashMap::new())),
             store,
             wall,
             computer,
+            max_watchers,
         }
     }
 
