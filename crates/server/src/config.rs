@@ -33,6 +33,10 @@ pub struct Config {
     /// Most watchers (connections without a seat) of one room; further ones are refused
     /// with `too_many_watchers` and closed (default 200).
     pub max_watchers: usize,
+    /// Kernel send buffer of each accepted connection, in bytes (`SO_SNDBUF`); `None`
+    /// keeps the system's automatic sizing (the default). A small buffer bounds what a
+    /// client that does not read can make the kernel hold for it.
+    pub send_buffer_bytes: Option<usize>,
 }
 
 impl Default for Config {
@@ -49,6 +53,7 @@ impl Default for Config {
             max_connections: 10_000,
             max_connections_per_ip: 256,
             max_watchers: 200,
+            send_buffer_bytes: None,
         }
     }
 }

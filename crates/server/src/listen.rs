@@ -144,6 +144,11 @@ pub async fn serve(
                 }
             },
         };
+        if let Some(bytes) = config.send_buffer_bytes {
+            if let Err(e) = socket2::SockRef::from(&stream).set_send_buffer_size(bytes) {
+                tracing::warn!(error = %e, "cannot set the send buffer");
+            }
+        }
         let slot = match slots.acquire(peer.ip()) {
             Ok(slot) => Arc::new(slot),
             Err(why) => {

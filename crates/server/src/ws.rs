@@ -22,6 +22,7 @@ use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
 
 /// Largest client message accepted, in bytes; larger ones get `too_large`.
 pub const MAX_MESSAGE: usize = 4096;
@@ -31,6 +32,8 @@ const MAX_FRAME: usize = 64 * 1024;
 const PING_EVERY: Duration = Duration::from_secs(15);
 /// A connection silent for this long (no frame, not even a pong) is closed.
 const SILENCE_LIMIT: Duration = Duration::from_secs(45);
+/// How long a close frame may take to go out before the socket is dropped anyway.
+const CLOSE_WAIT: Duration = Duration::from_secs(1);
 /// Messages per second allowed to one connection.
 const RATE: NonZeroU32 = match NonZeroU32::new(20) {
     Some(n) => n,
@@ -76,33 +79,13 @@ fn error_text(code: ErrorCode, message: &str) -> Outgoing {
 
 async fn connection(socket: WebSocket, code: crate::ids::RoomCode, app: AppState) {
     let conn: ConnId = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
-    let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Outgoing>(CONNECTION_QUEUE);
+    let (sink, mut stream) = socket.split();
+    let (tx, rx) = mpsc::channel::<Outgoing>(CONNECTION_QUEUE);
 
-    let writer = tokio::spawn(async move {
-        let mut ping = tokio::time::interval(PING_EVERY);
-        ping.tick().await;
-        loop {
-            tokio::select! {
-                out = rx.recv() => match out {
-                    Some(Outgoing::Text(text)) => {
-                        if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
-                            break;
-                        }
-                    }
-                    Some(Outgoing::Close) | None => {
-                        let _ = sink.send(Message::Close(None)).await;
-                        break;
-                    }
-                },
-                _ = ping.tick() => {
-                    if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
-                        break;
-                    }
-                }
-            }
-        }
-    });
+    // Cancelled by the room when it drops this connection (its queue is full): the socket
+    // is then closed at once, not after a queue that a client who does not read never empties.
+    let closer = CancellationToken::new();
+    let writer = tokio::spawn(write_loop(sink, rx, closer.clone()));
 
     let limiter = RateLimiter::direct(Quota::per_second(RATE).allow_burst(BURST));
     let hello_deadline = tokio::time::Instant::now() + app.config.hello_timeout;
@@ -113,7 +96,11 @@ async fn connection(socket: WebSocket, code: crate::ids::RoomCode, app: AppState
         } else {
             hello_deadline.saturating_duration_since(tokio::time::Instant::now())
         };
-        let frame = match tokio::time::timeout(wait, stream.next()).await {
+        let next = tokio::select! {
+            () = closer.cancelled() => break,
+            next = tokio::time::timeout(wait, stream.next()) => next,
+        };
+        let frame = match next {
             Ok(Some(Ok(frame))) => frame,
             Err(_) if !greeted => {
                 let message = format!(
@@ -163,6 +150,7 @@ async fn connection(socket: WebSocket, code: crate::ids::RoomCode, app: AppState
                     seat: seat.as_deref().map(SeatToken::from_client),
                     v,
                     tx: tx.clone(),
+                    closer: closer.clone(),
                 }
             }
             _ if !greeted => {
@@ -188,5 +176,49 @@ async fn connection(socket: WebSocket, code: crate::ids::RoomCode, app: AppState
         let _ = app.rooms.send(&code, Command::Gone { conn }).await;
     }
     drop(tx);
-    let _ = tokio::time::timeout(Duration::from_secs(1), writer).await;
+    if tokio::time::timeout(CLOSE_WAIT, writer).await.is_err() {
+        // The writer is stuck on a client that does not read: stop it, dropping the socket.
+        closer.cancel();
+    }
+}
+
+/// Writes what the room queues and the pings until the queue says close, the client goes
+/// away or `closer` is cancelled; then sends a close frame (if the socket is not mid-frame)
+/// and drops the socket.
+async fn write_loop(
+    mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
+    mut rx: mpsc::Receiver<Outgoing>,
+    closer: CancellationToken,
+) {
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    let mut clean = true;
+    loop {
+        let frame = tokio::select! {
+            biased;
+            () = closer.cancelled() => break,
+            out = rx.recv() => match out {
+                Some(Outgoing::Text(text)) => Message::Text(text.as_ref().into()),
+                Some(Outgoing::Close) | None => break,
+            },
+            _ = ping.tick() => Message::Ping(Vec::new().into()),
+        };
+        // A send waits while the client does not read; a cancel must still get through.
+        let sent = tokio::select! {
+            biased;
+            () = closer.cancelled() => None,
+            r = sink.send(frame) => Some(r.is_ok()),
+        };
+        match sent {
+            Some(true) => {}
+            Some(false) => return,
+            None => {
+                clean = false;
+                break;
+            }
+        }
+    }
+    if clean {
+        let _ = tokio::time::timeout(CLOSE_WAIT, sink.send(Message::Close(None))).await;
+    }
 }

@@ -16,6 +16,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{sleep_until, Instant};
+use tokio_util::sync::CancellationToken;
 use xiangqi::{ByColor, Color, Move};
 
 /// Identifies one WebSocket connection within the server.
@@ -68,6 +69,9 @@ pub enum Command {
         v: u64,
         /// Where to send its messages.
         tx: mpsc::Sender<Outgoing>,
+        /// Closes the connection at once, without going through its queue (which may be
+        /// full: a client that does not read).
+        closer: CancellationToken,
     },
     /// A message from a connection after its hello.
     Message {
@@ -120,6 +124,16 @@ struct Recent {
 struct Conn {
     color: Option<Color>,
     tx: mpsc::Sender<Outgoing>,
+    closer: CancellationToken,
+}
+
+impl Conn {
+    /// Closes the connection after what is already queued, or at once when its queue is full.
+    fn close(&self) {
+        if self.tx.try_send(Outgoing::Close).is_err() {
+            self.closer.cancel();
+        }
+    }
 }
 
 /// A refusal sent to one connection.
@@ -196,7 +210,7 @@ impl Actor {
         }
         self.rooms.forget(&self.state.info.code, &self.me);
         for conn in self.conns.values() {
-            let _ = conn.tx.try_send(Outgoing::Close);
+            conn.close();
         }
     }
 
@@ -206,7 +220,22 @@ impl Actor {
 
     async fn handle(&mut self, cmd: Command) {
         match cmd {
-            Command::Hello { conn, seat, v, tx } => self.on_hello(conn, seat, v, tx),
+            Command::Hello {
+                conn,
+                seat,
+                v,
+                tx,
+                closer,
+            } => self.on_hello(
+                conn,
+                seat,
+                v,
+                Conn {
+                    color: None,
+                    tx,
+                    closer,
+                },
+            ),
             Command::Message { conn, msg } => {
                 if let Err(Refusal(code, message)) = self.on_message(conn, msg).await {
                     self.send_to(
@@ -252,7 +281,11 @@ impl Actor {
     }
 
     fn send_to(&mut self, conn: ConnId, msg: &ServerMessage<'_>) {
-        let text: Arc<str> = msg.to_json().into();
+        self.send_text(conn, msg.to_json().into());
+    }
+
+    /// Queues `text` for `conn`, dropping the connection when its queue is full.
+    fn send_text(&mut self, conn: ConnId, text: Arc<str>) {
         if let Some(c) = self.conns.get(&conn) {
             if c.tx.try_send(Outgoing::Text(text)).is_err() {
                 self.drop_conn(conn);
@@ -260,9 +293,11 @@ impl Actor {
         }
     }
 
+    /// Drops a connection whose queue is full: it is closed at once, outside the queue, so
+    /// the client notices and reconnects instead of talking to a room that no longer hears.
     fn drop_conn(&mut self, conn: ConnId) {
         if let Some(c) = self.conns.remove(&conn) {
-            let _ = c.tx.try_send(Outgoing::Close);
+            c.closer.cancel();
             if c.color.is_some() {
                 self.sync_clock();
                 self.broadcast_presence();
@@ -288,13 +323,7 @@ impl Actor {
         self.broadcast(&text);
     }
 
-    fn on_hello(
-        &mut self,
-        conn: ConnId,
-        seat: Option<SeatToken>,
-        v: u64,
-        tx: mpsc::Sender<Outgoing>,
-    ) {
+    fn on_hello(&mut self, conn: ConnId, seat: Option<SeatToken>, v: u64, mut new: Conn) {
         let mut color = None;
         let mut bad_seat = false;
         if let Some(token) = seat {
@@ -313,8 +342,8 @@ impl Actor {
                 }
                 .to_json()
                 .into();
-                let _ = tx.try_send(Outgoing::Text(text));
-                let _ = tx.try_send(Outgoing::Close);
+                let _ = new.tx.try_send(Outgoing::Text(text));
+                new.close();
                 return;
             }
         }
@@ -329,12 +358,15 @@ impl Actor {
             for id in old {
                 if let Some(c) = self.conns.remove(&id) {
                     let text: Arc<str> = ServerMessage::Replaced.to_json().into();
-                    let _ = c.tx.try_send(Outgoing::Text(text));
-                    let _ = c.tx.try_send(Outgoing::Close);
+                    if c.tx.try_send(Outgoing::Text(text)).is_err() {
+                        c.closer.cancel();
+                    }
+                    c.close();
                 }
             }
         }
-        self.conns.insert(conn, Conn { color, tx });
+        new.color = color;
+        self.conns.insert(conn, new);
         if bad_seat {
             self.send_to(
                 conn,
@@ -359,15 +391,11 @@ impl Actor {
         match missed {
             Some(events) => {
                 for text in events {
-                    if let Some(c) = self.conns.get(&conn) {
-                        let _ = c.tx.try_send(Outgoing::Text(text));
-                    }
+                    self.send_text(conn, text);
                 }
                 if let Some(clocks) = self.snapshot().clocks {
                     let text = serde_json::json!({"t": "clocks", "clocks": clocks}).to_string();
-                    if let Some(c) = self.conns.get(&conn) {
-                        let _ = c.tx.try_send(Outgoing::Text(text.into()));
-                    }
+                    self.send_text(conn, text.into());
                 }
             }
             None => {
@@ -561,9 +589,7 @@ impl Actor {
             });
             if same {
                 if let Some(event) = self.recent_move_event(ply) {
-                    if let Some(c) = self.conns.get(&conn) {
-                        let _ = c.tx.try_send(Outgoing::Text(event));
-                    }
+                    self.send_text(conn, event);
                     return Ok(());
                 }
                 let game = self.snapshot();
