@@ -41,6 +41,14 @@ pub struct ServeArgs {
     /// Seconds a WebSocket has to say hello.
     #[arg(long, env = "XIANGQI_HELLO_TIMEOUT_S", default_value_t = 10)]
     pub hello_timeout_s: u64,
+    /// Another origin whose pages may use the API and the game sockets
+    /// (`https://xiangqi.example`); repeat it, or separate origins with commas.
+    #[arg(
+        long = "allowed-origin",
+        env = "XIANGQI_ALLOWED_ORIGINS",
+        value_delimiter = ','
+    )]
+    pub allowed_origins: Vec<String>,
 }
 
 /// File descriptors kept free beside the connections: the database and its journal, the
@@ -83,6 +91,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         max_watchers: args.max_watchers,
         header_timeout: Duration::from_secs(args.header_timeout_s.max(1)),
         hello_timeout: Duration::from_secs(args.hello_timeout_s.max(1)),
+        allowed_origins: args.allowed_origins.clone(),
         ..Config::default()
     };
     if let Some(n) = args.max_searches {

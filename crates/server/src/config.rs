@@ -33,6 +33,9 @@ pub struct Config {
     /// Most watchers (connections without a seat) of one room; further ones are refused
     /// with `too_many_watchers` and closed (default 200).
     pub max_watchers: usize,
+    /// Origins besides the server's own (`https://xiangqi.example`) whose pages may POST and
+    /// open game sockets; the server's own origin (its `Host`) is always allowed.
+    pub allowed_origins: Vec<String>,
     /// Kernel send buffer of each accepted connection, in bytes (`SO_SNDBUF`); `None`
     /// keeps the system's automatic sizing (the default). A small buffer bounds what a
     /// client that does not read can make the kernel hold for it.
@@ -53,6 +56,7 @@ impl Default for Config {
             max_connections: 10_000,
             max_connections_per_ip: 256,
             max_watchers: 200,
+            allowed_origins: Vec::new(),
             send_buffer_bytes: None,
         }
     }

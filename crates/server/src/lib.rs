@@ -18,6 +18,7 @@ pub mod listen;
 pub mod messages;
 pub mod room;
 pub mod routes;
+pub mod security;
 pub mod store;
 pub mod sweep;
 pub mod wall_clock;
@@ -82,6 +83,10 @@ pub fn app(state: AppState) -> Router {
         .fallback(routes::pages::fallback)
         .method_not_allowed_fallback(error::method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            security::guard,
+        ))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }
