@@ -49,6 +49,19 @@ pub struct ServeArgs {
         value_delimiter = ','
     )]
     pub allowed_origins: Vec<String>,
+    /// Rooms one client address may create per minute (0: no limit).
+    #[arg(long, env = "XIANGQI_ROOMS_PER_MINUTE", default_value_t = 30)]
+    pub rooms_per_minute: u32,
+    /// Joins one client address may send per minute (0: no limit).
+    #[arg(long, env = "XIANGQI_JOINS_PER_MINUTE", default_value_t = 60)]
+    pub joins_per_minute: u32,
+    /// Puzzles one client address may create per minute (0: no limit).
+    #[arg(long, env = "XIANGQI_PUZZLES_PER_MINUTE", default_value_t = 30)]
+    pub puzzles_per_minute: u32,
+    /// Milliseconds an address waits after a second wrong password in a row before it may
+    /// try that room again, doubled after each further one up to 5 minutes (0: no wait).
+    #[arg(long, env = "XIANGQI_WRONG_PASSWORD_DELAY_MS", default_value_t = 1000)]
+    pub wrong_password_delay_ms: u64,
 }
 
 /// File descriptors kept free beside the connections: the database and its journal, the
@@ -92,6 +105,10 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         header_timeout: Duration::from_secs(args.header_timeout_s.max(1)),
         hello_timeout: Duration::from_secs(args.hello_timeout_s.max(1)),
         allowed_origins: args.allowed_origins.clone(),
+        rooms_per_minute: args.rooms_per_minute,
+        joins_per_minute: args.joins_per_minute,
+        puzzles_per_minute: args.puzzles_per_minute,
+        wrong_password_delay: Duration::from_millis(args.wrong_password_delay_ms),
         ..Config::default()
     };
     if let Some(n) = args.max_searches {

@@ -40,6 +40,19 @@ pub struct Config {
     /// keeps the system's automatic sizing (the default). A small buffer bounds what a
     /// client that does not read can make the kernel hold for it.
     pub send_buffer_bytes: Option<usize>,
+    /// Rooms one client address may create per minute (bursts of as many); 0: no limit
+    /// (default 30). Further ones get 429 `rate_limited`.
+    pub rooms_per_minute: u32,
+    /// Joins (`POST /api/rooms/{code}/join`, right or wrong password) one client address may
+    /// send per minute (bursts of as many); 0: no limit (default 60).
+    pub joins_per_minute: u32,
+    /// Puzzles one client address may create per minute (bursts of as many); 0: no limit
+    /// (default 30).
+    pub puzzles_per_minute: u32,
+    /// After a second wrong password in a row, the same address must wait this long before it
+    /// may try that room again, doubled after each further wrong password (at most 5
+    /// minutes; the first wrong password costs nothing); zero: no wait (default 1 s).
+    pub wrong_password_delay: Duration,
 }
 
 impl Default for Config {
@@ -58,6 +71,10 @@ impl Default for Config {
             max_watchers: 200,
             allowed_origins: Vec::new(),
             send_buffer_bytes: None,
+            rooms_per_minute: 30,
+            joins_per_minute: 60,
+            puzzles_per_minute: 30,
+            wrong_password_delay: Duration::from_secs(1),
         }
     }
 }

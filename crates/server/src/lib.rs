@@ -16,6 +16,7 @@ pub mod error;
 pub mod ids;
 pub mod listen;
 pub mod messages;
+pub mod rate;
 pub mod room;
 pub mod routes;
 pub mod security;
@@ -50,6 +51,8 @@ pub struct AppState {
     pub wall: WallClock,
     /// The settings.
     pub config: Arc<Config>,
+    /// The per-address rate limits and the waits after wrong passwords.
+    pub limits: Arc<rate::RateLimits>,
 }
 
 impl AppState {
@@ -65,6 +68,7 @@ impl AppState {
             rooms,
             store,
             wall,
+            limits: Arc::new(rate::RateLimits::new(&config)),
             config: Arc::new(config),
         })
     }
@@ -74,10 +78,10 @@ impl AppState {
 pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(routes::health::router())
-        .merge(routes::rooms::router())
+        .merge(routes::rooms::router(&state.limits))
         .merge(routes::lobby::router())
         .merge(routes::position::router())
-        .merge(routes::puzzles::router())
+        .merge(routes::puzzles::router(&state.limits))
         .merge(ws::router())
         .merge(routes::pages::router())
         .fallback(routes::pages::fallback)
@@ -169,10 +173,12 @@ impl Server {
         shutdown: impl std::future::Future<Output = ()>,
     ) -> Result<(), ServeError> {
         let sweep = tokio::spawn(sweep::run(self.state.clone()));
+        let cleanup = tokio::spawn(rate::run_cleanup(Arc::clone(&self.state.limits)));
         tracing::info!(addr = %self.local_addr(), "listening on http://{}", self.local_addr());
         let config = Arc::clone(&self.state.config);
         listen::serve(self.listener, app(self.state), &config, shutdown).await;
         sweep.abort();
+        cleanup.abort();
         Ok(())
     }
 }

@@ -149,7 +149,13 @@ async fn room_errors_have_the_documented_shape() {
 
 #[tokio::test]
 async fn a_password_room_needs_the_right_password() {
-    let s = common::start().await;
+    // Without the wait after wrong passwords (tests/rate_limits.rs checks it), so that the
+    // tries below follow each other at once.
+    let s = common::start_with(
+        |c| c.wrong_password_delay = std::time::Duration::ZERO,
+        xiangqi_server::WallClock::System,
+    )
+    .await;
     let room = common::create_room(s.addr, &json!({"password": "secret", "public": true})).await;
     let info = http::get(s.addr, &format!("/api/rooms/{}", room.code))
         .await

@@ -3,6 +3,7 @@
 use super::position::{play_moves, start_position};
 use crate::error::{ApiJson, ApiPath, AppError};
 use crate::ids::PuzzleId;
+use crate::rate::{limited, RateLimits};
 use crate::store::PuzzleRow;
 use crate::AppState;
 use axum::extract::State;
@@ -17,10 +18,13 @@ const MAX_TITLE: usize = 100;
 /// Longest solution line, in plies.
 const MAX_SOLUTION: usize = 200;
 
-/// Returns the puzzle routes.
-pub fn router() -> Router<AppState> {
+/// Returns the puzzle routes; creating is limited per address by `limits.puzzles`.
+pub fn router(limits: &RateLimits) -> Router<AppState> {
     Router::new()
-        .route("/api/puzzles", post(create))
+        .route(
+            "/api/puzzles",
+            limited(post(create), limits.puzzles.as_ref()),
+        )
         .route("/api/puzzles/{id}", get(fetch))
 }
 

@@ -4,7 +4,9 @@ use super::position::{rule_set, start_position};
 use super::room_code;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
 use crate::ids::{RoomCode, SeatToken};
+use crate::listen::peer_ip;
 use crate::messages::Side;
+use crate::rate::{client_key, limited, RateLimits};
 use crate::room::actor::{Command, GameRecord};
 use crate::room::build;
 use crate::room::snapshot::StatusView;
@@ -29,12 +31,15 @@ const MAX_INITIAL_S: u32 = 3 * 3600;
 /// Longest increment: 3 minutes, in seconds.
 const MAX_INCREMENT_S: u32 = 180;
 
-/// Returns the room routes.
-pub fn router() -> Router<AppState> {
+/// Returns the room routes; creating and joining are limited per address by `limits`.
+pub fn router(limits: &RateLimits) -> Router<AppState> {
     Router::new()
-        .route("/api/rooms", post(create))
+        .route("/api/rooms", limited(post(create), limits.rooms.as_ref()))
         .route("/api/rooms/{code}", get(info))
-        .route("/api/rooms/{code}/join", post(join))
+        .route(
+            "/api/rooms/{code}/join",
+            limited(post(join), limits.joins.as_ref()),
+        )
         .route("/api/rooms/{code}/game", get(game))
         .route("/api/rooms/{code}/game.pgn", get(pgn))
 }
@@ -233,6 +238,7 @@ struct Joined {
 async fn join(
     State(app): State<AppState>,
     ApiPath(code): ApiPath<String>,
+    extensions: axum::http::Extensions,
     body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Result<Json<Joined>, AppError> {
     let code = room_code(&code)?;
@@ -249,10 +255,25 @@ async fn join(
         .await?
         .ok_or_else(|| AppError::NotFound(format!("no room {code}")))?;
     if let Some(hash) = row.password_hash {
+        // After wrong passwords this address waits longer each time before it may try this
+        // room again; while it waits, nothing is checked.
+        let ip = client_key(peer_ip(&extensions));
+        let delays = &app.limits.passwords;
+        if let Err(wait) = delays.check(&code, ip) {
+            let retry_after_s = wait.as_secs_f64().ceil().max(1.0) as u64;
+            return Err(AppError::RateLimited {
+                retry_after_s,
+                message: format!(
+                    "too many wrong passwords for this room; try again in {retry_after_s} s"
+                ),
+            });
+        }
         let given = req.password.unwrap_or_default();
         if given.len() > MAX_PASSWORD || !verify_password(hash, given).await? {
+            delays.wrong(&code, ip);
             return Err(AppError::WrongPassword);
         }
+        delays.right(&code, ip);
     }
     let token = SeatToken::random();
     let (reply, answer) = oneshot::channel();
