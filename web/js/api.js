@@ -237,10 +237,12 @@ export class RoomSocket {
    * @param {string} code room code
    * @param {string|null} seat seat token (null: watch)
    * @param {{onMessage: (m: ServerMessage) => void, onState?: (s: SocketState) => void}} handlers
+   * @param {string|null} [watch] watcher credential of a room with a password
    */
-  constructor(code, seat, handlers) {
+  constructor(code, seat, handlers, watch = null) {
     this.code = code;
     this.seat = seat;
+    this.watch = watch;
     this.handlers = handlers;
     /** Last event number seen. */
     this.v = 0;
@@ -271,7 +273,7 @@ export class RoomSocket {
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;
-      ws.send(JSON.stringify({ t: 'hello', seat: this.seat, v: this.v }));
+      ws.send(JSON.stringify({ t: 'hello', seat: this.seat, watch: this.watch, v: this.v }));
       this._setState('open');
     };
     ws.onmessage = (e) => {
@@ -285,7 +287,9 @@ export class RoomSocket {
       if (typeof m.v === 'number' && (m.t === 'state' || m.t === 'event')) {
         if (m.t === 'state' || m.v > this.v) this.v = m.v;
       }
-      if (m.t === 'replaced') this.closed = true;
+      // Replaced by another tab, or a password room watched without its credential: the
+      // server closes the socket, and trying again would not help.
+      if (m.t === 'replaced' || (m.t === 'error' && m.code === 'password_needed')) this.closed = true;
       this.handlers.onMessage(m);
     };
     ws.onclose = () => {

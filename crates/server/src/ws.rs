@@ -3,7 +3,7 @@
 //! and pings to keep the connection alive and to notice dead ones.
 
 use crate::error::{ApiPath, AppError};
-use crate::ids::SeatToken;
+use crate::ids::{SeatToken, WatchKey};
 use crate::listen::ConnSlot;
 use crate::messages::{ClientMessage, ErrorCode, ServerMessage};
 use crate::room::actor::{Command, ConnId, Outgoing, CONNECTION_QUEUE};
@@ -60,16 +60,21 @@ async fn upgrade(
 ) -> Result<Response, AppError> {
     let code = room_code(&code)?;
     let ws = ws.map_err(|e| AppError::BadRequest(e.body_text()))?;
-    if app.store.room(&code).await?.is_none() {
+    let Some(row) = app.store.room(&code).await? else {
         return Err(AppError::NotFound(format!("no room {code}")));
-    }
+    };
+    // Watching a room with a password needs the credential `/join` hands out.
+    let watch_key = row
+        .password_hash
+        .as_deref()
+        .map(|hash| WatchKey::of(&code, hash));
     Ok(ws
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .on_upgrade(move |socket| async move {
             // The connection counts against the caps for as long as the socket lives.
             let _slot = slot;
-            connection(socket, code, app).await;
+            connection(socket, code, watch_key, app).await;
         }))
 }
 
@@ -77,7 +82,12 @@ fn error_text(code: ErrorCode, message: &str) -> Outgoing {
     Outgoing::Text(ServerMessage::Error { code, message }.to_json().into())
 }
 
-async fn connection(socket: WebSocket, code: crate::ids::RoomCode, app: AppState) {
+async fn connection(
+    socket: WebSocket,
+    code: crate::ids::RoomCode,
+    watch_key: Option<WatchKey>,
+    app: AppState,
+) {
     let conn: ConnId = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let (sink, mut stream) = socket.split();
     let (tx, rx) = mpsc::channel::<Outgoing>(CONNECTION_QUEUE);
@@ -143,11 +153,15 @@ async fn connection(socket: WebSocket, code: crate::ids::RoomCode, app: AppState
             }
         };
         let cmd = match msg {
-            ClientMessage::Hello { seat, v } if !greeted => {
+            ClientMessage::Hello { seat, watch, v } if !greeted => {
                 greeted = true;
+                let may_watch = watch_key
+                    .as_ref()
+                    .is_none_or(|key| watch.as_deref().is_some_and(|w| key.matches(w)));
                 Command::Hello {
                     conn,
                     seat: seat.as_deref().map(SeatToken::from_client),
+                    may_watch,
                     v,
                     tx: tx.clone(),
                     closer: closer.clone(),

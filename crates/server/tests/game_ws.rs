@@ -101,7 +101,7 @@ async fn a_watcher_watches_but_cannot_act() {
 
     // A third visitor gets no seat.
     let third = common::join(s.addr, &t.code, None).await;
-    assert_eq!(third, json!({"seat": null, "color": null}));
+    assert_eq!(third, json!({"seat": null, "color": null, "watch": null}));
 
     let mut w = Client::hello(s.addr, &t.code, "watcher", None, 0).await;
     let st = w.expect_state().await;

@@ -55,7 +55,7 @@ async fn a_room_is_created_looked_up_and_joined() {
 
     // Full: a watcher.
     let third = common::join(s.addr, &room.code, None).await;
-    assert_eq!(third, json!({"seat": null, "color": null}));
+    assert_eq!(third, json!({"seat": null, "color": null, "watch": null}));
 
     // The new game's record.
     let g = common::game(s.addr, &room.code).await;
@@ -192,7 +192,10 @@ async fn a_password_room_needs_the_right_password() {
         "wrong_password",
     );
     let watcher = common::join(s.addr, &room.code, Some("secret")).await;
-    assert_eq!(watcher, json!({"seat": null, "color": null}));
+    assert_eq!(watcher["seat"], Value::Null, "{watcher}");
+    assert_eq!(watcher["color"], Value::Null, "{watcher}");
+    // Who gave the password gets the watcher credential (tests/password_watch.rs).
+    assert!(watcher["watch"].is_string(), "{watcher}");
 }
 
 #[tokio::test]

@@ -65,6 +65,9 @@ pub enum Command {
         conn: ConnId,
         /// The seat it presents, if any.
         seat: Option<SeatToken>,
+        /// Whether it may watch without a seat: the room has no password, or the
+        /// connection presented the room's watcher credential.
+        may_watch: bool,
         /// The last event it saw.
         v: u64,
         /// Where to send its messages.
@@ -223,12 +226,14 @@ impl Actor {
             Command::Hello {
                 conn,
                 seat,
+                may_watch,
                 v,
                 tx,
                 closer,
             } => self.on_hello(
                 conn,
                 seat,
+                may_watch,
                 v,
                 Conn {
                     color: None,
@@ -323,7 +328,14 @@ impl Actor {
         self.broadcast(&text);
     }
 
-    fn on_hello(&mut self, conn: ConnId, seat: Option<SeatToken>, v: u64, mut new: Conn) {
+    fn on_hello(
+        &mut self,
+        conn: ConnId,
+        seat: Option<SeatToken>,
+        may_watch: bool,
+        v: u64,
+        mut new: Conn,
+    ) {
         let mut color = None;
         let mut bad_seat = false;
         if let Some(token) = seat {
@@ -333,19 +345,29 @@ impl Actor {
                 .find(|&c| self.seats[c].as_ref() == Some(&hash));
             bad_seat = color.is_none();
         }
-        if color.is_none() {
-            let watchers = self.conns.values().filter(|c| c.color.is_none()).count();
-            if watchers >= self.rooms.max_watchers {
-                let text: Arc<str> = ServerMessage::Error {
-                    code: ErrorCode::TooManyWatchers,
-                    message: "this room has as many watchers as it accepts; try again later",
-                }
-                .to_json()
-                .into();
-                let _ = new.tx.try_send(Outgoing::Text(text));
-                new.close();
-                return;
-            }
+        // A connection without a seat must be allowed to watch, and find room to.
+        let refusal = if color.is_some() {
+            None
+        } else if !may_watch {
+            Some((
+                ErrorCode::PasswordNeeded,
+                "this room has a password: join it with the password to watch",
+            ))
+        } else if self.conns.values().filter(|c| c.color.is_none()).count()
+            >= self.rooms.max_watchers
+        {
+            Some((
+                ErrorCode::TooManyWatchers,
+                "this room has as many watchers as it accepts; try again later",
+            ))
+        } else {
+            None
+        };
+        if let Some((code, message)) = refusal {
+            let text: Arc<str> = ServerMessage::Error { code, message }.to_json().into();
+            let _ = new.tx.try_send(Outgoing::Text(text));
+            new.close();
+            return;
         }
         // One connection per seat: the newest wins, the older one is told why and closed.
         if let Some(color) = color {

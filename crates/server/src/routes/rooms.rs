@@ -3,7 +3,7 @@
 use super::position::{rule_set, start_position};
 use super::room_code;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
-use crate::ids::{RoomCode, SeatToken};
+use crate::ids::{RoomCode, SeatToken, WatchKey};
 use crate::listen::peer_ip;
 use crate::messages::Side;
 use crate::rate::{client_key, limited, RateLimits};
@@ -67,6 +67,8 @@ struct Created {
     seat: String,
     color: Side,
     invite_url: String,
+    /// The watcher credential of a room with a password (null without one).
+    watch: Option<String>,
 }
 
 async fn create(
@@ -129,9 +131,14 @@ async fn create(
             let (state, seats) = build(&row)?;
             app.rooms.start(state, seats);
             tracing::info!(room = %code, "room created");
+            let watch = row
+                .password_hash
+                .as_deref()
+                .map(|h| WatchKey::of(&code, h).as_str().to_string());
             return Ok((
                 StatusCode::CREATED,
                 Json(Created {
+                    watch,
                     invite_url: format!("/play/{code}"),
                     code: code.to_string(),
                     seat: token.as_str().to_string(),
@@ -227,12 +234,17 @@ async fn info(
 struct JoinRequest {
     #[serde(default)]
     password: Option<String>,
+    /// Only the watcher credential is wanted: take no seat even when one is free.
+    #[serde(default)]
+    watch_only: bool,
 }
 
 #[derive(Serialize)]
 struct Joined {
     seat: Option<String>,
     color: Option<Side>,
+    /// The watcher credential of a room with a password (null without one).
+    watch: Option<String>,
 }
 
 async fn join(
@@ -254,6 +266,10 @@ async fn join(
         .room(&code)
         .await?
         .ok_or_else(|| AppError::NotFound(format!("no room {code}")))?;
+    let watch = row
+        .password_hash
+        .as_deref()
+        .map(|h| WatchKey::of(&code, h).as_str().to_string());
     if let Some(hash) = row.password_hash {
         // After wrong passwords this address waits longer each time before it may try this
         // room again; while it waits, nothing is checked.
@@ -275,6 +291,13 @@ async fn join(
         }
         delays.right(&code, ip);
     }
+    if req.watch_only {
+        return Ok(Json(Joined {
+            seat: None,
+            color: None,
+            watch,
+        }));
+    }
     let token = SeatToken::random();
     let (reply, answer) = oneshot::channel();
     let cmd = Command::Join {
@@ -293,11 +316,29 @@ async fn join(
     Ok(Json(Joined {
         seat: color.map(|_| token.as_str().to_string()),
         color: color.map(Side::from),
+        watch,
     }))
 }
 
-async fn record(app: &AppState, code: &str, round: Option<u32>) -> Result<GameRecord, AppError> {
+/// Returns a game record of room `code`; a room with a password needs its watcher
+/// credential (`watch`), checked before anything is loaded.
+async fn record(
+    app: &AppState,
+    code: &str,
+    round: Option<u32>,
+    watch: Option<&str>,
+) -> Result<GameRecord, AppError> {
     let code = room_code(code)?;
+    let row = app
+        .store
+        .room(&code)
+        .await?
+        .ok_or_else(|| AppError::NotFound(format!("no room {code}")))?;
+    if let Some(hash) = row.password_hash.as_deref() {
+        if !watch.is_some_and(|w| WatchKey::of(&code, hash).matches(w)) {
+            return Err(AppError::PasswordNeeded);
+        }
+    }
     let (reply, answer) = oneshot::channel();
     if !app
         .rooms
@@ -315,6 +356,8 @@ async fn record(app: &AppState, code: &str, round: Option<u32>) -> Result<GameRe
 #[derive(Deserialize)]
 struct RoundQuery {
     round: Option<u32>,
+    /// The watcher credential, for a room with a password.
+    watch: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -332,7 +375,7 @@ async fn game(
     ApiPath(code): ApiPath<String>,
     ApiQuery(q): ApiQuery<RoundQuery>,
 ) -> Result<Json<GameReply>, AppError> {
-    let r = record(&app, &code, q.round).await?;
+    let r = record(&app, &code, q.round, q.watch.as_deref()).await?;
     Ok(Json(GameReply {
         round: r.round,
         start_fen: r.start_fen,
@@ -348,7 +391,7 @@ async fn pgn(
     ApiPath(code): ApiPath<String>,
     ApiQuery(q): ApiQuery<RoundQuery>,
 ) -> Result<Response, AppError> {
-    let r = record(&app, &code, q.round).await?;
+    let r = record(&app, &code, q.round, q.watch.as_deref()).await?;
     let name = format!(
         "attachment; filename=\"xiangqi-{code}-round{}.pgn\"",
         r.round
