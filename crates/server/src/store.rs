@@ -497,34 +497,35 @@ async fn run_op(conn: &mut SqliteConnection, op: &WriteOp) -> Result<u64, StoreE
     }
 }
 
+/// Returns an untimed room at the start position with Red's seat taken (`red`), for tests.
+#[cfg(test)]
+pub(crate) fn test_room(code: &RoomCode) -> RoomRow {
+    RoomRow {
+        code: code.clone(),
+        rules: "wxf-2018".into(),
+        initial_ms: None,
+        increment_ms: None,
+        password_hash: None,
+        public: false,
+        start_fen: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1".into(),
+        computer_level: None,
+        computer_color: None,
+        red_seat_hash: Some("red".into()),
+        black_seat_hash: None,
+        created_at: 1,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn room(code: &RoomCode) -> RoomRow {
-        RoomRow {
-            code: code.clone(),
-            rules: "wxf-2018".into(),
-            initial_ms: None,
-            increment_ms: None,
-            password_hash: None,
-            public: false,
-            start_fen: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
-                .into(),
-            computer_level: None,
-            computer_color: None,
-            red_seat_hash: Some("red".into()),
-            black_seat_hash: None,
-            created_at: 1,
-        }
-    }
 
     #[tokio::test]
     async fn a_failed_event_insert_leaves_the_seat_unchanged() {
         let dir = tempfile::tempdir().expect("temp dir");
         let store = Store::open(dir.path()).await.expect("store");
         let code = RoomCode::random();
-        assert!(store.insert_room(room(&code)).await.expect("insert"));
+        assert!(store.insert_room(test_room(&code)).await.expect("insert"));
         store
             .append_event(&code, 1, "{}".into(), 2, None)
             .await

@@ -204,7 +204,8 @@ impl Actor {
                     self.on_flag_timer().await;
                 }
                 () = sleep_until(idle.unwrap_or_else(Instant::now)), if idle.is_some() => {
-                    if self.rooms.unload_if_idle(&self.state.info.code, &self.me, &rx) {
+                    if self.rooms.unload_if_idle(&self.state.info.code, &self.me, &mut rx) {
+                        self.forward_leftovers(rx).await;
                         return;
                     }
                     self.last_activity = Instant::now();
@@ -214,6 +215,24 @@ impl Actor {
         self.rooms.forget(&self.state.info.code, &self.me);
         for conn in self.conns.values() {
             conn.close();
+        }
+    }
+
+    /// Hands what is left in the closed queue `rx` (commands queued between the idle check
+    /// and the close) to a fresh actor of the room, loaded from the store, which holds all
+    /// this one committed; so no command is dropped when a room unloads.
+    pub(crate) async fn forward_leftovers(&self, mut rx: mpsc::Receiver<Command>) {
+        let code = &self.state.info.code;
+        while let Some(cmd) = rx.recv().await {
+            match cmd {
+                // A deleted room stays deleted; an idle room runs no search.
+                Command::Shutdown | Command::ComputerMove { .. } => {}
+                cmd => {
+                    if let Err(e) = self.rooms.send(code, cmd).await {
+                        tracing::error!(room = %code, error = %e, "command lost while unloading");
+                    }
+                }
+            }
         }
     }
 

@@ -141,18 +141,22 @@ impl Rooms {
         }
     }
 
-    /// Removes `code` from the registry if its actor (`me`) has nothing queued; returns
-    /// whether the actor may stop.
+    /// Removes `code` from the registry if its actor (`me`) has nothing queued, and closes
+    /// the actor's queue; returns whether the actor may stop. Once closed, a sender that
+    /// looked the room up before gets its command back and loads the room again; what was
+    /// queued between the check and the close is still in `rx`, for the actor to hand on
+    /// (see `Actor::forward_leftovers`), so nothing is lost.
     pub(crate) fn unload_if_idle(
         &self,
         code: &RoomCode,
         me: &mpsc::Sender<Command>,
-        rx: &mpsc::Receiver<Command>,
+        rx: &mut mpsc::Receiver<Command>,
     ) -> bool {
         let mut map = self.lock();
         if !rx.is_empty() {
             return false;
         }
+        rx.close();
         if map.get(code).is_some_and(|t| t.same_channel(me)) {
             map.remove(code);
         }
@@ -222,4 +226,70 @@ pub fn build(row: &RoomRow) -> Result<(RoomState, ByColor<Option<SeatHash>>), St
     seats[Color::Red] = red;
     seats[Color::Black] = black;
     Ok((state, seats))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::room::actor::GameRecord;
+    use tokio::sync::oneshot;
+
+    /// A registry over a fresh database holding one room; returns it with the room's row.
+    async fn rooms_with_a_room(dir: &std::path::Path) -> (Rooms, RoomRow) {
+        let store = Store::open(dir).await.expect("store");
+        let row = crate::store::test_room(&RoomCode::random());
+        assert!(store.insert_room(row.clone()).await.expect("insert"));
+        let rooms = Rooms::new(store, WallClock::System, ComputerPool::new(1, 100), 10);
+        (rooms, row)
+    }
+
+    fn record_command() -> (Command, oneshot::Receiver<Option<GameRecord>>) {
+        let (reply, answer) = oneshot::channel();
+        (Command::Record { round: None, reply }, answer)
+    }
+
+    #[tokio::test]
+    async fn a_command_sent_after_the_unload_decision_comes_back_to_its_sender() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let (rooms, row) = rooms_with_a_room(dir.path()).await;
+        let (tx, mut rx) = mpsc::channel(4);
+        rooms.lock().insert(row.code.clone(), tx.clone());
+        // A sender that looked the room up before the actor decided to unload.
+        let held = tx.clone();
+        assert!(rooms.unload_if_idle(&row.code, &tx, &mut rx));
+        let (cmd, _answer) = record_command();
+        assert!(
+            held.send(cmd).await.is_err(),
+            "a queue about to be dropped must refuse, so the sender loads the room again"
+        );
+        assert!(rooms.loaded().is_empty());
+    }
+
+    #[tokio::test]
+    async fn commands_queued_before_the_close_are_handed_to_a_fresh_actor() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let (rooms, row) = rooms_with_a_room(dir.path()).await;
+        let (state, seats) = build(&row).expect("build");
+        let (tx, mut rx) = mpsc::channel(4);
+        let actor = Actor::new(state, seats, rooms.clone(), tx.clone());
+        // Queued between the idle check and the close.
+        let (cmd, answer) = record_command();
+        tx.send(cmd).await.expect("queued");
+        rx.close();
+        let wait = std::time::Duration::from_secs(5);
+        tokio::time::timeout(wait, actor.forward_leftovers(rx))
+            .await
+            .expect("a closed queue drains");
+        let record = tokio::time::timeout(wait, answer)
+            .await
+            .expect("answered in time")
+            .expect("answered, not dropped")
+            .expect("the current round");
+        assert_eq!(record.round, 1);
+        assert_eq!(
+            rooms.loaded(),
+            vec![row.code.clone()],
+            "a fresh actor took over"
+        );
+    }
 }
