@@ -170,7 +170,9 @@ export class RoomGame {
     const el = maybe('connection');
     if (el) {
       el.hidden = s === 'open';
-      el.textContent = s === 'reconnecting' ? 'Connection lost — reconnecting…' : s === 'connecting' ? 'Connecting…' : s === 'closed' ? 'Disconnected.' : '';
+      el.textContent = s === 'reconnecting' ? 'Connection lost — reconnecting…'
+        : s === 'restarting' ? 'The server is restarting — reconnecting…'
+          : s === 'connecting' ? 'Connecting…' : s === 'closed' ? 'Disconnected.' : '';
     }
     if (s === 'open') this.showError('');
     this.render();

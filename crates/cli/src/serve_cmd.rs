@@ -82,7 +82,37 @@ impl ServeArgs {
     }
 }
 
-/// Runs the server until the process is stopped.
+/// Completes on SIGTERM (what service managers and `docker stop` send) or Ctrl-C, so the
+/// server stops gracefully: see [`Server::run_until`].
+async fn stop_signal() {
+    let interrupt = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            eprintln!("xiangqi serve: cannot listen for Ctrl-C: {e}");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                term.recv().await;
+            }
+            Err(e) => {
+                eprintln!("xiangqi serve: cannot listen for SIGTERM: {e}");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+}
+
+/// Runs the server until the process is stopped (gracefully on SIGTERM or Ctrl-C).
 pub fn run(args: &ServeArgs) -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
@@ -133,7 +163,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     };
     let result = runtime.block_on(async {
         let server = Server::bind(config, WallClock::System).await?;
-        server.run().await
+        server.run_until(stop_signal()).await
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -10,7 +10,7 @@ use crate::room::actor::{Command, ConnId, Outgoing, CONNECTION_QUEUE};
 use crate::routes::room_code;
 use crate::AppState;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
@@ -32,6 +32,11 @@ const MAX_FRAME: usize = 64 * 1024;
 const PING_EVERY: Duration = Duration::from_secs(15);
 /// A connection silent for this long (no frame, not even a pong) is closed.
 const SILENCE_LIMIT: Duration = Duration::from_secs(45);
+/// The close code of game sockets when the server stops (1012, "service restart"): the
+/// browser reconnects after it.
+pub const RESTART_CLOSE_CODE: u16 = axum::extract::ws::close_code::RESTART;
+/// The close reason sent with [`RESTART_CLOSE_CODE`].
+pub const RESTART_CLOSE_REASON: &str = "server restarting";
 /// How long a close frame may take to go out before the socket is dropped anyway.
 const CLOSE_WAIT: Duration = Duration::from_secs(1);
 /// Messages per second allowed to one connection.
@@ -71,10 +76,13 @@ async fn upgrade(
     Ok(ws
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
-        .on_upgrade(move |socket| async move {
-            // The connection counts against the caps for as long as the socket lives.
-            let _slot = slot;
-            connection(socket, code, watch_key, app).await;
+        .on_upgrade(move |socket| {
+            let sockets = app.sockets.clone();
+            sockets.track_future(async move {
+                // The connection counts against the caps for as long as the socket lives.
+                let _slot = slot;
+                connection(socket, code, watch_key, app).await;
+            })
         }))
 }
 
@@ -95,7 +103,7 @@ async fn connection(
     // Cancelled by the room when it drops this connection (its queue is full): the socket
     // is then closed at once, not after a queue that a client who does not read never empties.
     let closer = CancellationToken::new();
-    let writer = tokio::spawn(write_loop(sink, rx, closer.clone()));
+    let writer = tokio::spawn(write_loop(sink, rx, closer.clone(), app.shutdown.clone()));
 
     let limiter = RateLimiter::direct(Quota::per_second(RATE).allow_burst(BURST));
     let hello_deadline = tokio::time::Instant::now() + app.config.hello_timeout;
@@ -108,6 +116,8 @@ async fn connection(
         };
         let next = tokio::select! {
             () = closer.cancelled() => break,
+            // The server is stopping: read nothing more; the close says "restarting".
+            () = app.shutdown.cancelled() => break,
             next = tokio::time::timeout(wait, stream.next()) => next,
         };
         let frame = match next {
@@ -197,12 +207,13 @@ async fn connection(
 }
 
 /// Writes what the room queues and the pings until the queue says close, the client goes
-/// away or `closer` is cancelled; then sends a close frame (if the socket is not mid-frame)
-/// and drops the socket.
+/// away or `closer` is cancelled; then sends a close frame (if the socket is not mid-frame),
+/// with [`RESTART_CLOSE_CODE`] once `shutdown` is cancelled, and drops the socket.
 async fn write_loop(
     mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
     mut rx: mpsc::Receiver<Outgoing>,
     closer: CancellationToken,
+    shutdown: CancellationToken,
 ) {
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
@@ -233,6 +244,10 @@ async fn write_loop(
         }
     }
     if clean {
-        let _ = tokio::time::timeout(CLOSE_WAIT, sink.send(Message::Close(None))).await;
+        let frame = shutdown.is_cancelled().then(|| CloseFrame {
+            code: RESTART_CLOSE_CODE,
+            reason: Utf8Bytes::from_static(RESTART_CLOSE_REASON),
+        });
+        let _ = tokio::time::timeout(CLOSE_WAIT, sink.send(Message::Close(frame))).await;
     }
 }

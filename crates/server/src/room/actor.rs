@@ -114,6 +114,9 @@ pub enum Command {
     },
     /// The room was deleted: close everything and stop.
     Shutdown,
+    /// The server is stopping: everything queued before has been handled; close the
+    /// connections and stop.
+    Stop,
 }
 
 /// A recently sent event, kept for reconnecting clients and resent moves.
@@ -194,7 +197,7 @@ impl Actor {
             let idle = self.can_unload().then(|| self.last_activity + IDLE_UNLOAD);
             tokio::select! {
                 cmd = rx.recv() => match cmd {
-                    Some(Command::Shutdown) | None => break,
+                    Some(Command::Shutdown | Command::Stop) | None => break,
                     Some(cmd) => {
                         self.last_activity = Instant::now();
                         self.handle(cmd).await;
@@ -226,7 +229,7 @@ impl Actor {
         while let Some(cmd) = rx.recv().await {
             match cmd {
                 // A deleted room stays deleted; an idle room runs no search.
-                Command::Shutdown | Command::ComputerMove { .. } => {}
+                Command::Shutdown | Command::Stop | Command::ComputerMove { .. } => {}
                 cmd => {
                     if let Err(e) = self.rooms.send(code, cmd).await {
                         tracing::error!(room = %code, error = %e, "command lost while unloading");
@@ -286,7 +289,7 @@ impl Actor {
                 let _ = reply.send(self.record(round));
             }
             Command::ComputerMove { round, ply, mv } => self.on_computer_move(round, ply, mv).await,
-            Command::Shutdown => {}
+            Command::Shutdown | Command::Stop => {}
         }
     }
 

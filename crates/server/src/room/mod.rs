@@ -15,9 +15,12 @@ use actor::{Actor, Command};
 use event::Event;
 use state::{ComputerSeat, RoomInfo, RoomState, TimeControl};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
+use tokio_util::task::TaskTracker;
 use xiangqi::{ByColor, Color, Position};
 
 /// Queue length of a room actor.
@@ -35,6 +38,10 @@ pub struct Rooms {
     pub(crate) computer: ComputerPool,
     /// Most watchers per room.
     pub(crate) max_watchers: usize,
+    /// The actor tasks, so that stopping can wait for them.
+    actors: TaskTracker,
+    /// Set when the server stops: no room is loaded any more.
+    stopping: Arc<AtomicBool>,
 }
 
 impl Rooms {
@@ -52,6 +59,8 @@ impl Rooms {
             wall,
             computer,
             max_watchers,
+            actors: TaskTracker::new(),
+            stopping: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -70,7 +79,7 @@ impl Rooms {
     fn spawn(&self, state: RoomState, seats: ByColor<Option<SeatHash>>) -> mpsc::Sender<Command> {
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
         let actor = Actor::new(state, seats, self.clone(), tx.clone());
-        tokio::spawn(actor.run(rx));
+        self.actors.spawn(actor.run(rx));
         tx
     }
 
@@ -111,6 +120,9 @@ impl Rooms {
     ) -> Result<Option<mpsc::Sender<Command>>, StoreError> {
         if let Some(tx) = self.lock().get(code) {
             return Ok(Some(tx.clone()));
+        }
+        if self.stopping.load(Ordering::SeqCst) {
+            return Err(StoreError("the server is stopping".into()));
         }
         let Some(row) = self.store.room(code).await? else {
             return Ok(None);
@@ -171,6 +183,24 @@ impl Rooms {
     /// Returns the codes of the rooms in memory.
     pub fn loaded(&self) -> Vec<RoomCode> {
         self.lock().keys().cloned().collect()
+    }
+
+    /// Stops every room (the server is stopping): no room loads any more, each actor
+    /// finishes the commands queued before this one (a move in flight is committed and
+    /// confirmed), closes its connections and ends; waits at most `wait` for them.
+    pub async fn stop_all(&self, wait: Duration) {
+        self.stopping.store(true, Ordering::SeqCst);
+        let actors: Vec<mpsc::Sender<Command>> = self.lock().drain().map(|(_, tx)| tx).collect();
+        for tx in actors {
+            let _ = tx.send(Command::Stop).await;
+        }
+        self.actors.close();
+        if tokio::time::timeout(wait, self.actors.wait())
+            .await
+            .is_err()
+        {
+            tracing::warn!("some rooms were still busy when the server stopped");
+        }
     }
 
     /// Stops the actor of room `code` (deleted from the database), closing its connections.

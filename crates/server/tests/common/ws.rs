@@ -165,6 +165,25 @@ impl Client {
         }
     }
 
+    /// Reads until the server closes the connection (at most `limit`); returns the close
+    /// frame's code and reason, `None` when the connection ended without a close frame, and
+    /// panics when it stays open.
+    pub async fn close_frame(&mut self, limit: Duration) -> Option<(u16, String)> {
+        let closed = tokio::time::timeout(limit, async {
+            loop {
+                match self.ws.next().await {
+                    None | Some(Err(_)) => return None,
+                    Some(Ok(Message::Close(frame))) => {
+                        return frame.map(|f| (u16::from(f.code), f.reason.to_string()));
+                    }
+                    Some(Ok(_)) => {}
+                }
+            }
+        })
+        .await;
+        closed.unwrap_or_else(|_| panic!("{}: still open after {limit:?}", self.name))
+    }
+
     /// Receives the next text message as JSON without checking event numbers.
     pub async fn recv_raw(&mut self) -> Value {
         match self.recv_raw_or_close().await {
