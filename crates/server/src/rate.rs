@@ -93,6 +93,8 @@ struct Strikes {
     wrong: u32,
     /// No new try before this.
     until: Instant,
+    /// A check of this address's password for this room is running.
+    checking: bool,
 }
 
 /// The growing wait per room and address after wrong passwords: after the n-th wrong
@@ -118,34 +120,49 @@ impl PasswordDelays {
         self.strikes.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Says whether `ip` may try the password of room `code` now.
+    /// Starts a check of a password `ip` gave for room `code`, unless that address must
+    /// still wait or has another check of that room's password running (so parallel
+    /// guesses do not slip past the wait); report the outcome on the [`Attempt`].
     ///
     /// # Errors
-    /// The time left to wait when it may not.
-    pub fn check(&self, code: &RoomCode, ip: IpAddr) -> Result<(), Duration> {
-        self.check_at(code, ip, Instant::now())
+    /// The time to wait before trying again.
+    pub fn begin(&self, code: &RoomCode, ip: IpAddr) -> Result<Attempt<'_>, Duration> {
+        self.begin_at(code, ip, Instant::now())
     }
 
-    fn check_at(&self, code: &RoomCode, ip: IpAddr, now: Instant) -> Result<(), Duration> {
-        match self.lock().get(&(code.clone(), ip)) {
-            Some(s) if s.until > now => Err(s.until - now),
-            _ => Ok(()),
-        }
-    }
-
-    /// Records a wrong password of `ip` for room `code`; returns the wait it now has.
-    pub fn wrong(&self, code: &RoomCode, ip: IpAddr) -> Duration {
-        self.wrong_at(code, ip, Instant::now())
-    }
-
-    fn wrong_at(&self, code: &RoomCode, ip: IpAddr, now: Instant) -> Duration {
+    fn begin_at(&self, code: &RoomCode, ip: IpAddr, now: Instant) -> Result<Attempt<'_>, Duration> {
         if self.base.is_zero() {
-            return Duration::ZERO;
+            return Ok(Attempt {
+                delays: self,
+                key: None,
+            });
         }
+        let key = (code.clone(), ip);
         let mut map = self.lock();
-        let entry = map.entry((code.clone(), ip)).or_insert(Strikes {
+        let entry = map.entry(key.clone()).or_insert(Strikes {
             wrong: 0,
             until: now,
+            checking: false,
+        });
+        if entry.until > now {
+            return Err(entry.until - now);
+        }
+        if entry.checking {
+            return Err(CHECK_RUNNING_WAIT);
+        }
+        entry.checking = true;
+        Ok(Attempt {
+            delays: self,
+            key: Some(key),
+        })
+    }
+
+    fn wrong_at(&self, key: &(RoomCode, IpAddr), now: Instant) -> Duration {
+        let mut map = self.lock();
+        let entry = map.entry(key.clone()).or_insert(Strikes {
+            wrong: 0,
+            until: now,
+            checking: false,
         });
         entry.wrong = entry.wrong.saturating_add(1);
         // The first wrong password costs nothing, so a person may retype a typo at once.
@@ -160,11 +177,6 @@ impl PasswordDelays {
         wait
     }
 
-    /// Forgets the wrong passwords of `ip` for room `code` (it gave the right one).
-    pub fn right(&self, code: &RoomCode, ip: IpAddr) {
-        self.lock().remove(&(code.clone(), ip));
-    }
-
     /// Forgets the records whose wait ended long ago, so the map does not grow without end.
     pub fn prune(&self) {
         self.prune_at(Instant::now());
@@ -172,7 +184,7 @@ impl PasswordDelays {
 
     fn prune_at(&self, now: Instant) {
         self.lock()
-            .retain(|_, s| s.until + FORGET_STRIKES_AFTER > now);
+            .retain(|_, s| s.checking || s.until + FORGET_STRIKES_AFTER > now);
     }
 
     /// Returns how many rooms and addresses have a record.
@@ -183,6 +195,47 @@ impl PasswordDelays {
     /// Says whether no room and address has a record.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+}
+
+/// What a refused check waits when another check of the same room and address runs.
+const CHECK_RUNNING_WAIT: Duration = Duration::from_secs(1);
+
+/// A running password check (from [`PasswordDelays::begin`]); say how it ended with
+/// [`Attempt::wrong`] or [`Attempt::right`]. Dropped without either (the request went away),
+/// it counts as nothing.
+pub struct Attempt<'a> {
+    delays: &'a PasswordDelays,
+    key: Option<(RoomCode, IpAddr)>,
+}
+
+impl Attempt<'_> {
+    /// Records a wrong password; returns the wait the address now has for this room.
+    pub fn wrong(&self) -> Duration {
+        self.wrong_at(Instant::now())
+    }
+
+    fn wrong_at(&self, now: Instant) -> Duration {
+        self.key
+            .as_ref()
+            .map_or(Duration::ZERO, |key| self.delays.wrong_at(key, now))
+    }
+
+    /// Forgets the address's wrong passwords for this room (it gave the right one).
+    pub fn right(&self) {
+        if let Some(key) = &self.key {
+            self.delays.lock().remove(key);
+        }
+    }
+}
+
+impl Drop for Attempt<'_> {
+    fn drop(&mut self) {
+        if let Some(key) = &self.key {
+            if let Some(s) = self.delays.lock().get_mut(key) {
+                s.checking = false;
+            }
+        }
     }
 }
 
@@ -264,6 +317,14 @@ mod tests {
         );
     }
 
+    /// Runs one check of `ip` for `code` at `now` that ends wrong; returns the new wait.
+    fn guess_wrong(delays: &PasswordDelays, code: &RoomCode, ip: IpAddr, now: Instant) -> Duration {
+        delays
+            .begin_at(code, ip, now)
+            .expect("may try")
+            .wrong_at(now)
+    }
+
     #[test]
     fn the_wait_after_wrong_passwords_doubles_and_the_right_one_clears_it() {
         let delays = PasswordDelays::new(Duration::from_secs(1));
@@ -271,30 +332,50 @@ mod tests {
         let ip: IpAddr = "192.0.2.1".parse().expect("address");
         let other: IpAddr = "192.0.2.2".parse().expect("address");
         let t0 = Instant::now();
-        assert!(delays.check_at(&code, ip, t0).is_ok());
         assert_eq!(
-            delays.wrong_at(&code, ip, t0),
+            guess_wrong(&delays, &code, ip, t0),
             Duration::ZERO,
             "a typo is free"
         );
-        assert!(delays.check_at(&code, ip, t0).is_ok());
-        assert_eq!(delays.wrong_at(&code, ip, t0), Duration::from_secs(1));
-        assert!(delays.check_at(&code, ip, t0).is_err());
+        assert_eq!(guess_wrong(&delays, &code, ip, t0), Duration::from_secs(1));
+        assert!(delays.begin_at(&code, ip, t0).is_err());
         assert!(
-            delays.check_at(&code, other, t0).is_ok(),
+            delays.begin_at(&code, other, t0).is_ok(),
             "only that address waits"
         );
         let t1 = t0 + Duration::from_millis(1001);
-        assert!(delays.check_at(&code, ip, t1).is_ok());
-        assert_eq!(delays.wrong_at(&code, ip, t1), Duration::from_secs(2));
-        assert_eq!(delays.wrong_at(&code, ip, t1), Duration::from_secs(4));
+        assert_eq!(guess_wrong(&delays, &code, ip, t1), Duration::from_secs(2));
+        let t2 = t1 + Duration::from_secs(3);
+        assert_eq!(guess_wrong(&delays, &code, ip, t2), Duration::from_secs(4));
+        let mut t = t2;
         for _ in 0..40 {
-            delays.wrong_at(&code, ip, t1);
+            t += MAX_PASSWORD_DELAY;
+            guess_wrong(&delays, &code, ip, t);
         }
-        assert_eq!(delays.wrong_at(&code, ip, t1), MAX_PASSWORD_DELAY);
-        delays.right(&code, ip);
-        assert!(delays.check_at(&code, ip, t1).is_ok());
-        assert!(delays.is_empty());
+        t += MAX_PASSWORD_DELAY;
+        assert_eq!(guess_wrong(&delays, &code, ip, t), MAX_PASSWORD_DELAY);
+        t += MAX_PASSWORD_DELAY;
+        delays.begin_at(&code, ip, t).expect("may try").right();
+        assert!(delays.begin_at(&code, ip, t).is_ok());
+    }
+
+    #[test]
+    fn parallel_guesses_of_one_address_are_checked_one_at_a_time() {
+        let delays = PasswordDelays::new(Duration::from_secs(1));
+        let code = RoomCode::parse("ABCDEF").expect("code");
+        let ip: IpAddr = "192.0.2.1".parse().expect("address");
+        let t0 = Instant::now();
+        let first = delays.begin_at(&code, ip, t0).expect("may try");
+        assert_eq!(
+            delays.begin_at(&code, ip, t0).err(),
+            Some(CHECK_RUNNING_WAIT),
+            "a second guess while the first is checked waits"
+        );
+        drop(first);
+        assert!(
+            delays.begin_at(&code, ip, t0).is_ok(),
+            "a dropped check counts as nothing"
+        );
     }
 
     #[test]
@@ -302,7 +383,7 @@ mod tests {
         let delays = PasswordDelays::new(Duration::from_secs(1));
         let code = RoomCode::parse("ABCDEF").expect("code");
         let t0 = Instant::now();
-        delays.wrong_at(&code, "192.0.2.1".parse().expect("address"), t0);
+        guess_wrong(&delays, &code, "192.0.2.1".parse().expect("address"), t0);
         delays.prune_at(t0);
         assert_eq!(delays.len(), 1);
         delays.prune_at(t0 + FORGET_STRIKES_AFTER + Duration::from_secs(2));

@@ -31,6 +31,16 @@ fn limits(rooms: u32, joins: u32, puzzles: u32) -> impl FnOnce(&mut Config) {
     }
 }
 
+/// A server whose wait after wrong passwords starts at 1 s (the default, set here so that the
+/// tests do not depend on it).
+async fn with_password_wait() -> common::TestServer {
+    start_with(
+        |c: &mut Config| c.wrong_password_delay = Duration::from_millis(1000),
+        WallClock::System,
+    )
+    .await
+}
+
 #[tokio::test]
 async fn creating_rooms_past_the_limit_is_refused_and_creates_nothing() {
     let s = start_with(limits(3, 0, 0), WallClock::System).await;
@@ -83,11 +93,7 @@ async fn no_limit_when_set_to_zero() {
 
 #[tokio::test]
 async fn a_wrong_password_makes_the_address_wait_longer_each_time() {
-    let s = start_with(
-        |c: &mut Config| c.wrong_password_delay = Duration::from_millis(1000),
-        WallClock::System,
-    )
-    .await;
+    let s = with_password_wait().await;
     let room = create_room(s.addr, &json!({"password": "right"})).await;
     let other = create_room(s.addr, &json!({"password": "right"})).await;
     let path = format!("/api/rooms/{}/join", room.code);
@@ -124,4 +130,22 @@ async fn a_wrong_password_makes_the_address_wait_longer_each_time() {
     let r = http::post(s.addr, &path, &right).await;
     assert_eq!(r.status, 200, "{}", r.text());
     assert!(r.json()["seat"].is_string(), "{}", r.text());
+}
+
+#[tokio::test]
+async fn parallel_guesses_from_one_address_do_not_slip_past_the_wait() {
+    let s = with_password_wait().await;
+    let room = create_room(s.addr, &json!({"password": "right"})).await;
+    let path = format!("/api/rooms/{}/join", room.code);
+    let wrong = json!({"password": "wrong"});
+    let guesses = (0..6).map(|_| http::post(s.addr, &path, &wrong));
+    let answers = futures_util::future::join_all(guesses).await;
+    let checked = answers.iter().filter(|r| r.status == 403).count();
+    let refused = answers.iter().filter(|r| r.status == 429).count();
+    assert_eq!(checked + refused, 6, "{answers:?}");
+    assert!(
+        checked <= 2,
+        "one guess at a time is checked (two when the first, free, ends before the last \
+         arrives): {checked} checked"
+    );
 }

@@ -272,24 +272,24 @@ async fn join(
         .map(|h| WatchKey::of(&code, h).as_str().to_string());
     if let Some(hash) = row.password_hash {
         // After wrong passwords this address waits longer each time before it may try this
-        // room again; while it waits, nothing is checked.
+        // room again, and its guesses are checked one at a time; while it waits, nothing is
+        // checked.
         let ip = client_key(peer_ip(&extensions));
-        let delays = &app.limits.passwords;
-        if let Err(wait) = delays.check(&code, ip) {
+        let attempt = app.limits.passwords.begin(&code, ip).map_err(|wait| {
             let retry_after_s = wait.as_secs_f64().ceil().max(1.0) as u64;
-            return Err(AppError::RateLimited {
+            AppError::RateLimited {
                 retry_after_s,
                 message: format!(
                     "too many wrong passwords for this room; try again in {retry_after_s} s"
                 ),
-            });
-        }
+            }
+        })?;
         let given = req.password.unwrap_or_default();
         if given.len() > MAX_PASSWORD || !verify_password(hash, given).await? {
-            delays.wrong(&code, ip);
+            attempt.wrong();
             return Err(AppError::WrongPassword);
         }
-        delays.right(&code, ip);
+        attempt.right();
     }
     if req.watch_only {
         return Ok(Json(Joined {
