@@ -225,26 +225,35 @@ export function saveJSON(key, value) {
   }
 }
 
-/** @typedef {'connecting'|'open'|'reconnecting'|'closed'} SocketState */
+/** @typedef {'connecting'|'open'|'reconnecting'|'restarting'|'closed'} SocketState */
+
+/** Close code of a game socket when the server stops to restart (docs/protocol.md). */
+export const RESTART_CLOSE_CODE = 1012;
 
 /**
- * One room's WebSocket. Sends `hello {seat, v}` on every (re)connection with the last event
- * number seen, reconnects with exponential backoff (0.5 s … 10 s) until `close()`, and hands
- * every server message to `onMessage`.
+ * One room's WebSocket. Sends `hello {seat, watch, v}` on every (re)connection with the last
+ * event number seen, reconnects with exponential backoff (0.5 s … 10 s) until `close()`, and
+ * hands every server message to `onMessage`. After a close with {@link RESTART_CLOSE_CODE}
+ * (the server restarts) its state is `restarting` and it tries again every second or so
+ * until the server is back (then backs off as usual after 30 tries).
  */
 export class RoomSocket {
   /**
    * @param {string} code room code
    * @param {string|null} seat seat token (null: watch)
    * @param {{onMessage: (m: ServerMessage) => void, onState?: (s: SocketState) => void}} handlers
+   * @param {string|null} [watch] watcher credential of a room with a password
    */
-  constructor(code, seat, handlers) {
+  constructor(code, seat, handlers, watch = null) {
     this.code = code;
     this.seat = seat;
+    this.watch = watch;
     this.handlers = handlers;
     /** Last event number seen. */
     this.v = 0;
     this.attempt = 0;
+    /** Set by a close with RESTART_CLOSE_CODE until the next connection opens. */
+    this.restarting = false;
     this.closed = false;
     /** @type {WebSocket|null} */
     this.ws = null;
@@ -253,7 +262,7 @@ export class RoomSocket {
     /** @type {SocketState} */
     this.state = 'connecting';
     this._onOnline = () => {
-      if (this.state === 'reconnecting') this._reconnectNow();
+      if (this.state === 'reconnecting' || this.state === 'restarting') this._reconnectNow();
     };
     window.addEventListener('online', this._onOnline);
     this._connect();
@@ -271,7 +280,8 @@ export class RoomSocket {
     this.ws = ws;
     ws.onopen = () => {
       this.attempt = 0;
-      ws.send(JSON.stringify({ t: 'hello', seat: this.seat, v: this.v }));
+      this.restarting = false;
+      ws.send(JSON.stringify({ t: 'hello', seat: this.seat, watch: this.watch, v: this.v }));
       this._setState('open');
     };
     ws.onmessage = (e) => {
@@ -285,18 +295,25 @@ export class RoomSocket {
       if (typeof m.v === 'number' && (m.t === 'state' || m.t === 'event')) {
         if (m.t === 'state' || m.v > this.v) this.v = m.v;
       }
-      if (m.t === 'replaced') this.closed = true;
+      // Replaced by another tab, or a password room watched without its credential: the
+      // server closes the socket, and trying again would not help.
+      if (m.t === 'replaced' || (m.t === 'error' && m.code === 'password_needed')) this.closed = true;
       this.handlers.onMessage(m);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.closed) {
         this._setState('closed');
         return;
       }
-      this._setState('reconnecting');
-      const delay = Math.min(10000, 500 * 2 ** this.attempt) * (0.75 + Math.random() * 0.5);
+      if (e.code === RESTART_CLOSE_CODE) {
+        this.restarting = true;
+        this.attempt = 0;
+      }
+      this._setState(this.restarting ? 'restarting' : 'reconnecting');
+      const base = this.restarting && this.attempt < 30 ? 1000 : Math.min(10000, 500 * 2 ** this.attempt);
+      const delay = base * (0.75 + Math.random() * 0.5);
       this.attempt += 1;
       this.timer = window.setTimeout(() => this._connect(), delay);
     };

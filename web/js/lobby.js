@@ -4,7 +4,7 @@
  * (GET /api/lobby, polled), join one or a room by code (POST /api/rooms/{code}/join).
  * The seat token is stored under `xiangqi.seat.<CODE>` and the page goes to /play/<CODE>.
  */
-import { request, RequestError, storeSeat, loadSeat, describeTimeControl, describeRules } from './request.js';
+import { request, RequestError, storeSeat, loadSeat, storeWatch, describeTimeControl, describeRules } from './request.js';
 
 const POLL_MS = 3000;
 
@@ -83,6 +83,7 @@ createForm.addEventListener('submit', async (ev) => {
   try {
     const room = await request('POST', '/api/rooms', body);
     storeSeat(room.code, room.seat);
+    storeWatch(room.code, room.watch);
     goToRoom(room.code);
   } catch (err) {
     createError.textContent = messageOf(err);
@@ -136,6 +137,7 @@ async function join(code, hasPassword, errorBox) {
 async function sendJoin(code, password) {
   const res = await request('POST', `/api/rooms/${encodeURIComponent(code)}/join`, { password });
   if (res && typeof res.seat === 'string') storeSeat(code, res.seat);
+  if (res && typeof res.watch === 'string') storeWatch(code, res.watch);
   goToRoom(code);
 }
 

@@ -4,12 +4,15 @@
  * (`xiangqi.seat.<CODE>`, written by the lobby when the room was created or joined) the page
  * plays; otherwise it reads `GET /api/rooms/{code}` and, when a seat is free, offers a Join
  * button (with a password field when the room has one) calling `POST /api/rooms/{code}/join`;
- * meanwhile, and when both seats are taken, it watches.
+ * meanwhile, and when both seats are taken, it watches. A room with a password is watched
+ * only with its watcher credential (`xiangqi.watch.<CODE>`, from creating or joining the room,
+ * or from the Watch form, which sends the password to `/join` with `watch_only`).
  */
 
 import { api, loadSeat, storeSeat, ApiError } from './api.js';
 import { RoomGame } from './room.js';
 import { copyText, pieceStyleToggle } from './game-ui.js';
+import { loadWatch, storeWatch } from './request.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -31,13 +34,29 @@ function safeDecode(text) {
 const code = safeDecode(location.pathname.replace(/\/+$/, '').split('/').pop() ?? '');
 /** @type {RoomGame|null} */
 let room = null;
+/** The watcher credential of this room, when it has a password. */
+let watch = loadWatch(code);
+
+/** Shows the form that asks for the password to watch, without a connection meanwhile. */
+function askPasswordToWatch() {
+  room?.close();
+  room = null;
+  storeWatch(code, null);
+  watch = null;
+  /** @type {HTMLElement} */ ($('status').querySelector('.text')).textContent = 'Enter the room\'s password to watch.';
+  $('watch').hidden = false;
+  /** @type {HTMLInputElement} */ ($('watch-password')).focus();
+}
 
 /** @param {string|null} seat */
 function connect(seat) {
   room?.close();
+  $('watch').hidden = true;
   room = new RoomGame({
     code,
     seat,
+    watch,
+    onPasswordNeeded: askPasswordToWatch,
     computerLevelNames: ['Beginner', 'Easy', 'Normal', 'Hard', 'Hardest'],
     onState: (g, you) => {
       // A seat taken meanwhile: the join form goes away.
@@ -52,6 +71,32 @@ function timeControl(tc) {
   const min = tc.initial_s / 60;
   const initial = Number.isInteger(min) ? `${min} min` : `${tc.initial_s} s`;
   return tc.increment_s ? `${initial} + ${tc.increment_s} s per move` : initial;
+}
+
+/**
+ * Runs `action` when the form `id` is submitted, with its button (`id-button`) disabled
+ * meanwhile; an error is shown in `id-error`, a wrong password named as such.
+ * @param {string} id
+ * @param {() => Promise<void>} action
+ */
+function onSubmit(id, action) {
+  $(id).addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const err = $(`${id}-error`);
+    err.hidden = true;
+    const button = /** @type {HTMLButtonElement} */ ($(`${id}-button`));
+    button.disabled = true;
+    try {
+      await action();
+    } catch (ex) {
+      err.hidden = false;
+      err.textContent = ex instanceof ApiError && ex.code === 'wrong_password'
+        ? 'Wrong password.'
+        : ex instanceof Error ? ex.message : String(ex);
+    } finally {
+      button.disabled = false;
+    }
+  });
 }
 
 async function start() {
@@ -89,7 +134,15 @@ async function start() {
     connect(seat);
     return;
   }
-  connect(null);
+  onSubmit('watch', async () => {
+    const pw = /** @type {HTMLInputElement} */ ($('watch-password')).value;
+    const r = await api.post(`/api/rooms/${encodeURIComponent(code)}/join`, { password: pw, watch_only: true });
+    watch = typeof r.watch === 'string' ? r.watch : null;
+    storeWatch(code, watch);
+    connect(null);
+  });
+  if (info?.has_password && !watch) askPasswordToWatch();
+  else connect(null);
   if (!info) return;
   const free = !info.seats.black ? 'black' : !info.seats.red ? 'red' : null;
   if (!free) return;
@@ -98,31 +151,22 @@ async function start() {
   $('join-button').textContent = `Join as ${Free}`;
   $('password-field').hidden = !info.has_password;
   $('join').hidden = false;
-  $('join').addEventListener('submit', async (e) => {
-    e.preventDefault();
-    const err = $('join-error');
-    err.hidden = true;
-    const button = /** @type {HTMLButtonElement} */ ($('join-button'));
-    button.disabled = true;
-    try {
-      const pw = /** @type {HTMLInputElement} */ ($('password')).value;
-      const r = await api.post(`/api/rooms/${encodeURIComponent(code)}/join`, { password: info.has_password ? pw : null });
-      if (r.seat) {
-        storeSeat(code, r.seat);
-        $('join').hidden = true;
-        connect(r.seat);
-      } else {
-        $('join').hidden = true;
-        $('error').hidden = false;
-        $('error').textContent = 'Both seats were taken meanwhile: you are watching.';
-      }
-    } catch (ex) {
-      err.hidden = false;
-      err.textContent = ex instanceof ApiError && ex.code === 'wrong_password'
-        ? 'Wrong password.'
-        : ex instanceof Error ? ex.message : String(ex);
-    } finally {
-      button.disabled = false;
+  onSubmit('join', async () => {
+    const pw = /** @type {HTMLInputElement} */ ($('password')).value;
+    const r = await api.post(`/api/rooms/${encodeURIComponent(code)}/join`, { password: info.has_password ? pw : null });
+    if (typeof r.watch === 'string') {
+      watch = r.watch;
+      storeWatch(code, watch);
+    }
+    if (r.seat) {
+      storeSeat(code, r.seat);
+      $('join').hidden = true;
+      connect(r.seat);
+    } else {
+      $('join').hidden = true;
+      if (!room) connect(null);
+      $('error').hidden = false;
+      $('error').textContent = 'Both seats were taken meanwhile: you are watching.';
     }
   });
 }

@@ -83,6 +83,34 @@ export function loadSeat(code) {
 }
 
 /**
+ * The watcher credential of room `code` (a room with a password), or null.
+ * @param {string} code
+ * @returns {string|null}
+ */
+export function loadWatch(code) {
+  try {
+    return localStorage.getItem(`xiangqi.watch.${code.toUpperCase()}`);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps the watcher credential of room `code`; null forgets it.
+ * @param {string} code
+ * @param {string|null|undefined} watch
+ */
+export function storeWatch(code, watch) {
+  try {
+    const key = `xiangqi.watch.${code.toUpperCase()}`;
+    if (typeof watch === 'string') localStorage.setItem(key, watch);
+    else localStorage.removeItem(key);
+  } catch {
+    /* private mode: the credential lives as long as the page */
+  }
+}
+
+/**
  * Human text of a time control.
  * @param {{initial_s: number, increment_s: number} | null | undefined} tc
  */

@@ -36,6 +36,7 @@ const ERRORS = {
   not_seated: 'You are watching this game, not playing in it.',
   bad_seat: 'Your seat in this room is not recognised, so you are watching.',
   too_large: 'That message was too large.',
+  password_needed: 'This room has a password: enter it to watch.',
 };
 
 /** @param {number} ms */
@@ -50,8 +51,9 @@ function formatClock(ms) {
 
 export class RoomGame {
   /**
-   * @param {{code: string, seat: string|null, computerLevelNames?: string[],
-   *   onState?: (g: GameSnapshot, you: 'red'|'black'|null) => void}} opts
+   * @param {{code: string, seat: string|null, watch?: string|null, computerLevelNames?: string[],
+   *   onState?: (g: GameSnapshot, you: 'red'|'black'|null) => void,
+   *   onPasswordNeeded?: () => void}} opts
    */
   constructor(opts) {
     this.code = opts.code;
@@ -80,7 +82,7 @@ export class RoomGame {
     this.socket = new RoomSocket(opts.code, opts.seat, {
       onMessage: (m) => this.onMessage(m),
       onState: (s) => this.onSocketState(s),
-    });
+    }, opts.watch ?? null);
     this.wire();
     this.timer = window.setInterval(() => this.tick(), 200);
   }
@@ -121,7 +123,8 @@ export class RoomGame {
         moves: () => this.game?.moves ?? [],
         pgn: () => {
           const a = document.createElement('a');
-          a.href = `/api/rooms/${encodeURIComponent(this.code)}/game.pgn`;
+          const watch = this.opts.watch ? `?watch=${encodeURIComponent(this.opts.watch)}` : '';
+          a.href = `/api/rooms/${encodeURIComponent(this.code)}/game.pgn${watch}`;
           a.download = `xiangqi-${this.code}-round${this.game?.round ?? 1}.pgn`;
           document.body.appendChild(a);
           a.click();
@@ -167,7 +170,9 @@ export class RoomGame {
     const el = maybe('connection');
     if (el) {
       el.hidden = s === 'open';
-      el.textContent = s === 'reconnecting' ? 'Connection lost — reconnecting…' : s === 'connecting' ? 'Connecting…' : s === 'closed' ? 'Disconnected.' : '';
+      el.textContent = s === 'reconnecting' ? 'Connection lost — reconnecting…'
+        : s === 'restarting' ? 'The server is restarting — reconnecting…'
+          : s === 'connecting' ? 'Connecting…' : s === 'closed' ? 'Disconnected.' : '';
     }
     if (s === 'open') this.showError('');
     this.render();
@@ -191,6 +196,10 @@ export class RoomGame {
         }
         break;
       case 'error':
+        if (m.code === 'password_needed' && this.opts.onPasswordNeeded) {
+          this.opts.onPasswordNeeded();
+          break;
+        }
         this.showError(ERRORS[m.code ?? ''] ?? m.message ?? 'The server refused that.');
         if (m.code === 'stale_ply' || m.code === 'illegal_move' || m.code === 'forbidden_repetition' || m.code === 'opponent_away' || m.code === 'not_your_turn' || m.code === 'game_over') {
           // Put the board back to the authoritative position.

@@ -102,3 +102,34 @@ test('the lobby form creates a timed private room with a password and casual rul
   await boardReady(page, '#board');
   assertNoErrors(page);
 });
+
+test('watching a password room asks for the password first', async () => {
+  const created = await api(env.base, 'POST', '/api/rooms', { password: 'pine' });
+  assert.equal(created.status, 201);
+  const code = created.json.code;
+  const guest = await api(env.base, 'POST', `/api/rooms/${code}/join`, { password: 'pine' });
+  assert.equal(guest.status, 200);
+  // Without the password the server shows a watcher nothing.
+  const refused = await api(env.base, 'GET', `/api/rooms/${code}/game`);
+  assert.equal(refused.status, 403);
+  assert.equal(refused.json.error.code, 'password_needed');
+
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/play/${code}`);
+  await page.locator('#watch:not([hidden])').waitFor();
+  assert.equal(await page.locator('#board [data-piece]').count(), 0, 'no position before the password');
+  page.allowStatus(403); // the refused password
+  await page.fill('#watch-password', 'wrong');
+  await page.click('#watch-button');
+  await page.locator('#watch-error', { hasText: /wrong password/i }).waitFor();
+  await page.fill('#watch-password', 'pine');
+  await page.click('#watch-button');
+  await boardReady(page, '#board');
+  await page.locator('#watch').waitFor({ state: 'hidden' });
+  assert.equal(await page.evaluate((c) => localStorage.getItem(`xiangqi.seat.${c}`), code), null, 'watching takes no seat');
+  // A reload keeps watching with the stored credential, without asking again.
+  await page.reload();
+  await boardReady(page, '#board');
+  assert.ok(await page.locator('#watch').isHidden());
+  assertNoErrors(page);
+});

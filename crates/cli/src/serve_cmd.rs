@@ -25,7 +25,48 @@ pub struct ServeArgs {
     /// Think time of the Hardest level per move, in milliseconds.
     #[arg(long, env = "XIANGQI_HARDEST_MS", default_value_t = 2000)]
     pub hardest_ms: u64,
+    /// Most open connections; further ones get a 503 (lowered to fit the open-file limit).
+    #[arg(long, env = "XIANGQI_MAX_CONNECTIONS", default_value_t = 10_000)]
+    pub max_connections: usize,
+    /// Most open connections from one client address; further ones get a 429.
+    #[arg(long, env = "XIANGQI_MAX_CONNECTIONS_PER_IP", default_value_t = 256)]
+    pub max_connections_per_ip: usize,
+    /// Most watchers (connections without a seat) per room.
+    #[arg(long, env = "XIANGQI_MAX_WATCHERS", default_value_t = 200)]
+    pub max_watchers: usize,
+    /// Seconds a client has to send a request's headers (also ends idle keep-alive
+    /// connections).
+    #[arg(long, env = "XIANGQI_HEADER_TIMEOUT_S", default_value_t = 10)]
+    pub header_timeout_s: u64,
+    /// Seconds a WebSocket has to say hello.
+    #[arg(long, env = "XIANGQI_HELLO_TIMEOUT_S", default_value_t = 10)]
+    pub hello_timeout_s: u64,
+    /// Another origin whose pages may use the API and the game sockets
+    /// (`https://xiangqi.example`); repeat it, or separate origins with commas.
+    #[arg(
+        long = "allowed-origin",
+        env = "XIANGQI_ALLOWED_ORIGINS",
+        value_delimiter = ','
+    )]
+    pub allowed_origins: Vec<String>,
+    /// Rooms one client address may create per minute (0: no limit).
+    #[arg(long, env = "XIANGQI_ROOMS_PER_MINUTE", default_value_t = 30)]
+    pub rooms_per_minute: u32,
+    /// Joins one client address may send per minute (0: no limit).
+    #[arg(long, env = "XIANGQI_JOINS_PER_MINUTE", default_value_t = 60)]
+    pub joins_per_minute: u32,
+    /// Puzzles one client address may create per minute (0: no limit).
+    #[arg(long, env = "XIANGQI_PUZZLES_PER_MINUTE", default_value_t = 30)]
+    pub puzzles_per_minute: u32,
+    /// Milliseconds an address waits after a second wrong password in a row before it may
+    /// try that room again, doubled after each further one up to 5 minutes (0: no wait).
+    #[arg(long, env = "XIANGQI_WRONG_PASSWORD_DELAY_MS", default_value_t = 1000)]
+    pub wrong_password_delay_ms: u64,
 }
+
+/// File descriptors kept free beside the connections: the database and its journal, the
+/// engine, logs, and the refusals themselves.
+const RESERVED_FILES: u64 = 128;
 
 /// `serve` with no flags: defaults, overridden by the environment variables.
 #[derive(clap::Parser)]
@@ -41,7 +82,37 @@ impl ServeArgs {
     }
 }
 
-/// Runs the server until the process is stopped.
+/// Completes on SIGTERM (what service managers and `docker stop` send) or Ctrl-C, so the
+/// server stops gracefully: see [`Server::run_until`].
+async fn stop_signal() {
+    let interrupt = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            eprintln!("xiangqi serve: cannot listen for Ctrl-C: {e}");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                term.recv().await;
+            }
+            Err(e) => {
+                eprintln!("xiangqi serve: cannot listen for SIGTERM: {e}");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
+}
+
+/// Runs the server until the process is stopped (gracefully on SIGTERM or Ctrl-C).
 pub fn run(args: &ServeArgs) -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(
@@ -58,13 +129,31 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         data_dir: args.data_dir.clone(),
         room_ttl: Duration::from_secs_f64(args.room_ttl_days * 86_400.0),
         hardest_movetime_ms: args.hardest_ms,
+        max_connections: args.max_connections.max(1),
+        max_connections_per_ip: args.max_connections_per_ip.max(1),
+        max_watchers: args.max_watchers,
+        header_timeout: Duration::from_secs(args.header_timeout_s.max(1)),
+        hello_timeout: Duration::from_secs(args.hello_timeout_s.max(1)),
+        allowed_origins: args.allowed_origins.clone(),
+        rooms_per_minute: args.rooms_per_minute,
+        joins_per_minute: args.joins_per_minute,
+        puzzles_per_minute: args.puzzles_per_minute,
+        wrong_password_delay: Duration::from_millis(args.wrong_password_delay_ms),
         ..Config::default()
     };
     if let Some(n) = args.max_searches {
         config.max_searches = n.max(1);
     }
-    // Each game holds two WebSockets: raise the soft open-file limit to the hard one.
-    let _ = rlimit::increase_nofile_limit(u64::MAX);
+    // Each game holds two WebSockets: raise the soft open-file limit to the hard one, and
+    // keep the connection cap below it, so that a flood gets 503s instead of starving the
+    // server of file descriptors (then nothing, not even /api/health, answers).
+    if let Ok(files) = rlimit::increase_nofile_limit(u64::MAX) {
+        let fit =
+            usize::try_from(files.saturating_sub(RESERVED_FILES).max(16)).unwrap_or(usize::MAX);
+        if fit < config.max_connections {
+            config.max_connections = fit;
+        }
+    }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(rt) => rt,
         Err(e) => {
@@ -74,7 +163,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     };
     let result = runtime.block_on(async {
         let server = Server::bind(config, WallClock::System).await?;
-        server.run().await
+        server.run_until(stop_signal()).await
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,7 +1,8 @@
 //! The real binary: `xiangqi serve` on a free port, moves played in a timed room over two
 //! WebSockets, the process killed with SIGKILL, restarted on the same data directory, and
 //! every confirmed move and the stored clocks are there (docs/protocol.md, "Clocks": the side
-//! to move resumes from its value at the last move; the downtime is charged to no one).
+//! to move resumes from its value at the last move; the downtime is charged to no one). And
+//! SIGTERM: the game sockets are closed with 1012 "server restarting", the process exits 0.
 
 #[allow(dead_code)] // shared with the server's tests, which use more of it
 #[path = "../../server/tests/common/http.rs"]
@@ -153,4 +154,39 @@ async fn every_confirmed_move_and_the_clocks_survive_sigkill() {
         after <= black_ms + 2000 && after > black_ms - 10_000,
         "{after}"
     );
+}
+
+#[tokio::test]
+async fn sigterm_closes_game_sockets_as_restarting_and_exits_cleanly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let addr = free_addr();
+    let mut server = serve(addr, dir.path(), "sigterm.log").await;
+    let r = http::post(addr, "/api/rooms", &json!({})).await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let created = r.json();
+    let code = created["code"].as_str().expect("code").to_string();
+    let seat = created["seat"].as_str().expect("seat").to_string();
+    let mut red = Client::join(addr, &code, "red", Some(&seat)).await;
+
+    let pid = server.0.id().to_string();
+    let sent = Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success(), "SIGTERM sent");
+    assert_eq!(
+        red.close_frame(Duration::from_secs(5)).await,
+        Some((1012, "server restarting".to_string())),
+        "the browser is told the server restarts"
+    );
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let status = loop {
+        if let Some(status) = server.0.try_wait().expect("try_wait") {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "xiangqi serve did not stop");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let log = std::fs::read_to_string(dir.path().join("sigterm.log")).unwrap_or_default();
+    assert!(status.success(), "a graceful stop exits 0: {status}: {log}");
 }

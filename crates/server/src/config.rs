@@ -19,6 +19,40 @@ pub struct Config {
     pub max_searches: usize,
     /// Think time of the Hardest level per move, in milliseconds.
     pub hardest_movetime_ms: u64,
+    /// Time a client has to send a request's headers, from the moment the connection is
+    /// open or its previous request was answered: ends slow-header clients, connections
+    /// that send nothing and idle keep-alive connections (default 10 s).
+    pub header_timeout: Duration,
+    /// Time a WebSocket has to say `hello` after it opens (default 10 s).
+    pub hello_timeout: Duration,
+    /// Most open connections (HTTP and WebSocket together); further ones get a 503 at once.
+    /// `xiangqi serve` lowers it to fit the open-file limit (default 10,000).
+    pub max_connections: usize,
+    /// Most open connections from one client address; further ones get a 429 (default 256).
+    pub max_connections_per_ip: usize,
+    /// Most watchers (connections without a seat) of one room; further ones are refused
+    /// with `too_many_watchers` and closed (default 200).
+    pub max_watchers: usize,
+    /// Origins besides the server's own (`https://xiangqi.example`) whose pages may POST and
+    /// open game sockets; the server's own origin (its `Host`) is always allowed.
+    pub allowed_origins: Vec<String>,
+    /// Kernel send buffer of each accepted connection, in bytes (`SO_SNDBUF`); `None`
+    /// keeps the system's automatic sizing (the default). A small buffer bounds what a
+    /// client that does not read can make the kernel hold for it.
+    pub send_buffer_bytes: Option<usize>,
+    /// Rooms one client address may create per minute (bursts of as many); 0: no limit
+    /// (default 30). Further ones get 429 `rate_limited`.
+    pub rooms_per_minute: u32,
+    /// Joins (`POST /api/rooms/{code}/join`, right or wrong password) one client address may
+    /// send per minute (bursts of as many); 0: no limit (default 60).
+    pub joins_per_minute: u32,
+    /// Puzzles one client address may create per minute (bursts of as many); 0: no limit
+    /// (default 30).
+    pub puzzles_per_minute: u32,
+    /// After a second wrong password in a row, the same address must wait this long before it
+    /// may try that room again, doubled after each further wrong password (at most 5
+    /// minutes; the first wrong password costs nothing); zero: no wait (default 1 s).
+    pub wrong_password_delay: Duration,
 }
 
 impl Default for Config {
@@ -30,6 +64,17 @@ impl Default for Config {
             sweep_every: Duration::from_secs(3600),
             max_searches: std::thread::available_parallelism().map_or(1, |n| n.get()),
             hardest_movetime_ms: 2000,
+            header_timeout: Duration::from_secs(10),
+            hello_timeout: Duration::from_secs(10),
+            max_connections: 10_000,
+            max_connections_per_ip: 256,
+            max_watchers: 200,
+            allowed_origins: Vec::new(),
+            send_buffer_bytes: None,
+            rooms_per_minute: 30,
+            joins_per_minute: 60,
+            puzzles_per_minute: 30,
+            wrong_password_delay: Duration::from_secs(1),
         }
     }
 }

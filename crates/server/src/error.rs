@@ -1,8 +1,8 @@
 //! The one error type of the HTTP routes, and how each variant becomes a response:
 //! `{"error": {"code", "message"}}` with a fitting status.
 
-use axum::extract::rejection::JsonRejection;
-use axum::http::StatusCode;
+use axum::extract::rejection::{BytesRejection, JsonRejection, PathRejection, QueryRejection};
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
@@ -16,8 +16,29 @@ pub enum AppError {
     NotFound(String),
     /// 403 `wrong_password`: the room's password does not match.
     WrongPassword,
+    /// 403 `password_needed`: watching a room with a password needs a credential from
+    /// `/join` (a seat or a watcher credential).
+    PasswordNeeded,
+    /// 403 `bad_origin`: a browser request from a page of another site (its `Origin` is not
+    /// this server's nor in the allow-list).
+    BadOrigin,
+    /// 405 `method_not_allowed`: the path exists but not with this method.
+    MethodNotAllowed,
     /// 413 `too_large`: the body is over the size limit.
     TooLarge,
+    /// 415 `unsupported_media_type`: a POST whose `Content-Type` is not `application/json`.
+    UnsupportedMediaType,
+    /// 429 `rate_limited`: too many requests from this address (or too many wrong passwords);
+    /// `Retry-After` says how many seconds to wait.
+    RateLimited {
+        /// Seconds until a new request may succeed (at least 1).
+        retry_after_s: u64,
+        /// What was limited, for a person.
+        message: String,
+    },
+    /// 503 `unavailable`: the server is at its connection limit or shutting down; try again
+    /// after `Retry-After` seconds.
+    Unavailable(String),
     /// 422 `invalid_fen`: the FEN cannot be read or is not a legal position; `problems`
     /// lists every reason.
     InvalidFen {
@@ -40,7 +61,15 @@ impl AppError {
             AppError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             AppError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
             AppError::WrongPassword => (StatusCode::FORBIDDEN, "wrong_password"),
+            AppError::PasswordNeeded => (StatusCode::FORBIDDEN, "password_needed"),
+            AppError::BadOrigin => (StatusCode::FORBIDDEN, "bad_origin"),
+            AppError::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
             AppError::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "too_large"),
+            AppError::UnsupportedMediaType => {
+                (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
+            }
+            AppError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            AppError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             AppError::InvalidFen { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "invalid_fen"),
             AppError::IllegalMove(_) => (StatusCode::UNPROCESSABLE_ENTITY, "illegal_move"),
             AppError::InvalidField(_) => (StatusCode::UNPROCESSABLE_ENTITY, "invalid_field"),
@@ -64,6 +93,11 @@ impl AppError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let (status, code) = self.status_and_code();
+        let retry_after = match &self {
+            AppError::RateLimited { retry_after_s, .. } => Some((*retry_after_s).max(1)),
+            AppError::Unavailable(_) => Some(UNAVAILABLE_RETRY_S),
+            _ => None,
+        };
         let body = match self {
             AppError::Internal(detail) => {
                 tracing::error!(%detail, "internal error");
@@ -78,14 +112,37 @@ impl IntoResponse for AppError {
             AppError::TooLarge => {
                 json!({"error": {"code": code, "message": "the request body is too large"}})
             }
-            AppError::BadRequest(m)
+            AppError::PasswordNeeded => json!({"error": {"code": code,
+                "message": "this room has a password: join it with the password to watch"}}),
+            AppError::BadOrigin => json!({"error": {"code": code,
+                "message": "requests from other sites are not accepted"}}),
+            AppError::MethodNotAllowed => json!({"error": {"code": code,
+                "message": "this path does not accept this method"}}),
+            AppError::UnsupportedMediaType => json!({"error": {"code": code,
+                "message": "send the body as JSON with Content-Type: application/json"}}),
+            AppError::RateLimited {
+                retry_after_s,
+                message,
+            } => json!({"error": {"code": code,
+                "message": message, "retry_after_s": retry_after_s.max(1)}}),
+            AppError::Unavailable(m)
+            | AppError::BadRequest(m)
             | AppError::NotFound(m)
             | AppError::IllegalMove(m)
             | AppError::InvalidField(m) => json!({"error": {"code": code, "message": m}}),
         };
-        (status, Json(body)).into_response()
+        let mut response = (status, Json(body)).into_response();
+        if let Some(s) = retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, header::HeaderValue::from(s));
+        }
+        response
     }
 }
+
+/// Seconds a client is asked to wait after a 503 `unavailable`.
+pub const UNAVAILABLE_RETRY_S: u64 = 5;
 
 impl From<JsonRejection> for AppError {
     fn from(rejection: JsonRejection) -> AppError {
@@ -94,6 +151,28 @@ impl From<JsonRejection> for AppError {
         } else {
             AppError::BadRequest(rejection.body_text())
         }
+    }
+}
+
+impl From<BytesRejection> for AppError {
+    fn from(rejection: BytesRejection) -> AppError {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            AppError::TooLarge
+        } else {
+            AppError::BadRequest(rejection.body_text())
+        }
+    }
+}
+
+impl From<PathRejection> for AppError {
+    fn from(rejection: PathRejection) -> AppError {
+        AppError::BadRequest(format!("bad path: {}", rejection.body_text()))
+    }
+}
+
+impl From<QueryRejection> for AppError {
+    fn from(rejection: QueryRejection) -> AppError {
+        AppError::BadRequest(rejection.body_text())
     }
 }
 
@@ -107,3 +186,19 @@ impl From<sqlx::Error> for AppError {
 #[derive(axum::extract::FromRequest)]
 #[from_request(via(axum::Json), rejection(AppError))]
 pub struct ApiJson<T>(pub T);
+
+/// A path parameter whose rejection (invalid UTF-8, a wrong type) is an [`AppError`].
+#[derive(axum::extract::FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(AppError))]
+pub struct ApiPath<T>(pub T);
+
+/// A query string whose rejection (`?round=x`) is an [`AppError`].
+#[derive(axum::extract::FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(AppError))]
+pub struct ApiQuery<T>(pub T);
+
+/// Answers 405 `method_not_allowed` in the error shape (the router's fallback for a known
+/// path with another method).
+pub async fn method_not_allowed() -> AppError {
+    AppError::MethodNotAllowed
+}

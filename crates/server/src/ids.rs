@@ -123,9 +123,63 @@ impl fmt::Debug for SeatToken {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatHash(pub String);
 
+/// A watcher credential of a room with a password: handed out by `/join` (and room
+/// creation) to whoever gave the password, presented in `hello` and to the game record
+/// routes. Derived from the room code and the stored password hash (whose salt is random and
+/// never leaves the server), so nothing new is stored and a password change would void it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct WatchKey(String);
+
+impl WatchKey {
+    /// Returns the credential of room `code` whose password has the PHC hash `password_hash`.
+    pub fn of(code: &RoomCode, password_hash: &str) -> WatchKey {
+        let mut h = Sha256::new();
+        h.update(b"xiangqi watch v1\0");
+        h.update(code.as_str().as_bytes());
+        h.update(b"\0");
+        h.update(password_hash.as_bytes());
+        WatchKey(hex::encode(h.finalize()))
+    }
+
+    /// Returns the credential as text, to send to whoever gave the password.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Says whether a client's `given` text is this credential (in constant time).
+    pub fn matches(&self, given: &str) -> bool {
+        let (a, b) = (self.0.as_bytes(), given.as_bytes());
+        a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    }
+}
+
+impl fmt::Debug for WatchKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("WatchKey(…)")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn watch_keys_depend_on_the_room_and_its_password_hash() {
+        let code = RoomCode::random();
+        let key = WatchKey::of(&code, "$argon2id$v=19$m=19456,t=2,p=1$salt$hash");
+        assert!(key.matches(key.as_str()));
+        assert!(!key.matches(""));
+        assert!(!key.matches(&key.as_str()[1..]));
+        assert_ne!(
+            key,
+            WatchKey::of(&code, "$argon2id$v=19$m=19456,t=2,p=1$other$hash")
+        );
+        let other = RoomCode::parse("ABCDEF").expect("code");
+        assert_ne!(
+            key,
+            WatchKey::of(&other, "$argon2id$v=19$m=19456,t=2,p=1$salt$hash")
+        );
+    }
 
     #[test]
     fn room_codes_round_trip_and_ignore_case() {

@@ -14,9 +14,12 @@ pub mod computer;
 pub mod config;
 pub mod error;
 pub mod ids;
+pub mod listen;
 pub mod messages;
+pub mod rate;
 pub mod room;
 pub mod routes;
+pub mod security;
 pub mod store;
 pub mod sweep;
 pub mod wall_clock;
@@ -31,11 +34,18 @@ use computer::ComputerPool;
 use room::Rooms;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 use store::{Store, StoreError};
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 use tower_http::trace::TraceLayer;
 
 /// Largest HTTP request body, in bytes.
 pub const MAX_BODY: usize = 64 * 1024;
+/// How long stopping waits for the rooms to finish the commands they hold.
+const ROOMS_STOP_WAIT: Duration = Duration::from_secs(10);
+/// How long stopping waits for the game sockets' close frames.
+const SOCKETS_CLOSE_WAIT: Duration = Duration::from_secs(3);
 
 /// What every handler can reach.
 #[derive(Clone)]
@@ -48,6 +58,13 @@ pub struct AppState {
     pub wall: WallClock,
     /// The settings.
     pub config: Arc<Config>,
+    /// The per-address rate limits and the waits after wrong passwords.
+    pub limits: Arc<rate::RateLimits>,
+    /// Cancelled when the server begins to stop: game sockets stop reading and close with
+    /// [`ws::RESTART_CLOSE_CODE`].
+    pub shutdown: CancellationToken,
+    /// The open game sockets, so that stopping can wait for their close frames.
+    pub sockets: TaskTracker,
 }
 
 impl AppState {
@@ -58,12 +75,15 @@ impl AppState {
     pub async fn open(config: Config, wall: WallClock) -> Result<AppState, StoreError> {
         let store = Store::open(&config.data_dir).await?;
         let computer = ComputerPool::new(config.max_searches, config.hardest_movetime_ms);
-        let rooms = Rooms::new(store.clone(), wall.clone(), computer);
+        let rooms = Rooms::new(store.clone(), wall.clone(), computer, config.max_watchers);
         Ok(AppState {
             rooms,
             store,
             wall,
+            limits: Arc::new(rate::RateLimits::new(&config)),
             config: Arc::new(config),
+            shutdown: CancellationToken::new(),
+            sockets: TaskTracker::new(),
         })
     }
 }
@@ -72,13 +92,19 @@ impl AppState {
 pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(routes::health::router())
-        .merge(routes::rooms::router())
+        .merge(routes::rooms::router(&state.limits))
         .merge(routes::lobby::router())
         .merge(routes::position::router())
-        .merge(routes::puzzles::router())
+        .merge(routes::puzzles::router(&state.limits))
         .merge(ws::router())
         .merge(routes::pages::router())
+        .fallback(routes::pages::fallback)
+        .method_not_allowed_fallback(error::method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            security::guard,
+        ))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }
@@ -133,9 +159,7 @@ impl Server {
 
     /// Returns the address actually bound (useful with port 0).
     pub fn local_addr(&self) -> SocketAddr {
-        self.listener
-            .local_addr()
-            .unwrap_or_else(|_| SocketAddr::from(([127, 0, 0, 1], 0)))
+        listener_addr(&self.listener)
     }
 
     /// Returns the shared state (for tests that inspect or steer the server).
@@ -148,10 +172,51 @@ impl Server {
     /// # Errors
     /// [`ServeError::Io`] when serving fails.
     pub async fn run(self) -> Result<(), ServeError> {
-        tokio::spawn(sweep::run(self.state.clone()));
-        tracing::info!(addr = %self.local_addr(), "listening on http://{}", self.local_addr());
-        axum::serve(self.listener, app(self.state))
-            .await
-            .map_err(ServeError::Io)
+        self.run_until(std::future::pending()).await
     }
+
+    /// Serves until `shutdown` completes, then stops gracefully: stops accepting
+    /// connections, stops reading the game sockets, lets the open HTTP requests finish, lets
+    /// every room finish the commands it already holds (so a move in flight is committed and
+    /// confirmed), and closes the game sockets with [`ws::RESTART_CLOSE_CODE`] ("server
+    /// restarting"), after which browsers reconnect. Runs the expiry sweep alongside.
+    ///
+    /// # Errors
+    /// [`ServeError::Io`] when serving fails.
+    pub async fn run_until(
+        self,
+        shutdown: impl std::future::Future<Output = ()>,
+    ) -> Result<(), ServeError> {
+        let state = self.state;
+        let sweep = tokio::spawn(sweep::run(state.clone()));
+        let cleanup = tokio::spawn(rate::run_cleanup(Arc::clone(&state.limits)));
+        let addr = listener_addr(&self.listener);
+        tracing::info!(%addr, "listening on http://{addr}");
+        let config = Arc::clone(&state.config);
+        let token = state.shutdown.clone();
+        let begin = async move {
+            shutdown.await;
+            tracing::info!("stopping: finishing open requests and the rooms' commits");
+            token.cancel();
+        };
+        listen::serve(self.listener, app(state.clone()), &config, begin).await;
+        sweep.abort();
+        cleanup.abort();
+        state.rooms.stop_all(ROOMS_STOP_WAIT).await;
+        state.sockets.close();
+        if tokio::time::timeout(SOCKETS_CLOSE_WAIT, state.sockets.wait())
+            .await
+            .is_err()
+        {
+            tracing::warn!("some game sockets were still open when the server stopped");
+        }
+        tracing::info!("stopped");
+        Ok(())
+    }
+}
+
+fn listener_addr(listener: &tokio::net::TcpListener) -> SocketAddr {
+    listener
+        .local_addr()
+        .unwrap_or_else(|_| SocketAddr::from(([127, 0, 0, 1], 0)))
 }

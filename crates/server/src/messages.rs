@@ -54,6 +54,8 @@ pub enum ClientMessage {
     Hello {
         /// The seat token from room creation or joining; `null` to watch.
         seat: Option<String>,
+        /// The watcher credential from `/join`, needed to watch a room with a password.
+        watch: Option<String>,
         /// The last event number this client saw (0: none).
         v: u64,
     },
@@ -86,6 +88,8 @@ struct HelloFields {
     _t: String,
     #[serde(default)]
     seat: Option<String>,
+    #[serde(default)]
+    watch: Option<String>,
     #[serde(default)]
     v: u64,
 }
@@ -146,6 +150,7 @@ impl ClientMessage {
                 let f: HelloFields = fields(value).map_err(with_type)?;
                 ClientMessage::Hello {
                     seat: f.seat,
+                    watch: f.watch,
                     v: f.v,
                 }
             }
@@ -211,6 +216,11 @@ pub enum ErrorCode {
     TooLarge,
     /// The room no longer exists.
     NoRoom,
+    /// The room has as many watchers as it accepts; the connection closes.
+    TooManyWatchers,
+    /// The room has a password and the hello brought neither a seat nor the watcher
+    /// credential from `/join`; the connection closes.
+    PasswordNeeded,
     /// The server failed to store the change; nothing was applied.
     Internal,
 }
@@ -272,7 +282,15 @@ mod tests {
     fn client_messages_parse_as_documented() {
         assert!(matches!(
             ClientMessage::parse(r#"{"t":"hello","seat":null,"v":0}"#),
-            Ok(ClientMessage::Hello { seat: None, v: 0 })
+            Ok(ClientMessage::Hello {
+                seat: None,
+                watch: None,
+                v: 0
+            })
+        ));
+        assert!(matches!(
+            ClientMessage::parse(r#"{"t":"hello","seat":null,"watch":"ab12","v":3}"#),
+            Ok(ClientMessage::Hello { seat: None, watch: Some(w), v: 3 }) if w == "ab12"
         ));
         assert!(matches!(
             ClientMessage::parse(r#"{"t":"move","ply":3,"move":"h2e2"}"#),

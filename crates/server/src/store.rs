@@ -374,7 +374,7 @@ async fn commit_batch(
     }
     let mut results = Vec::with_capacity(batch.len());
     for job in batch {
-        results.push(run_op(conn, &job.op).await);
+        results.push(run_op_whole(conn, &job.op).await);
     }
     if let Err(e) = sqlx::query("COMMIT").execute(&mut *conn).await {
         let e = StoreError::from(e);
@@ -384,8 +384,29 @@ async fn commit_batch(
     results
 }
 
-/// Runs one write inside the open transaction. A failing statement is undone by SQLite on
-/// its own; the rest of the batch goes on.
+/// Runs one write inside the open transaction, in a savepoint of its own: when any of its
+/// statements fails, all of them are undone (an event's seat `UPDATE` with its `INSERT`) and
+/// the rest of the batch goes on.
+async fn run_op_whole(conn: &mut SqliteConnection, op: &WriteOp) -> Result<u64, StoreError> {
+    sqlx::query("SAVEPOINT op").execute(&mut *conn).await?;
+    match run_op(conn, op).await {
+        Ok(n) => {
+            sqlx::query("RELEASE op").execute(&mut *conn).await?;
+            Ok(n)
+        }
+        Err(e) => {
+            // ROLLBACK TO undoes the op's statements and keeps the savepoint; RELEASE ends it.
+            let undone = sqlx::query("ROLLBACK TO op").execute(&mut *conn).await;
+            let released = sqlx::query("RELEASE op").execute(&mut *conn).await;
+            if let Err(u) = undone.and(released) {
+                tracing::error!(error = %u, "a failed write could not be undone");
+            }
+            Err(e)
+        }
+    }
+}
+
+/// Runs the statements of one write (see [`run_op_whole`]).
 async fn run_op(conn: &mut SqliteConnection, op: &WriteOp) -> Result<u64, StoreError> {
     match op {
         WriteOp::InsertRoom(r) => Ok(sqlx::query(
@@ -473,5 +494,61 @@ async fn run_op(conn: &mut SqliteConnection, op: &WriteOp) -> Result<u64, StoreE
                 .await?
                 .rows_affected())
         }
+    }
+}
+
+/// Returns an untimed room at the start position with Red's seat taken (`red`), for tests.
+#[cfg(test)]
+pub(crate) fn test_room(code: &RoomCode) -> RoomRow {
+    RoomRow {
+        code: code.clone(),
+        rules: "wxf-2018".into(),
+        initial_ms: None,
+        increment_ms: None,
+        password_hash: None,
+        public: false,
+        start_fen: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1".into(),
+        computer_level: None,
+        computer_color: None,
+        red_seat_hash: Some("red".into()),
+        black_seat_hash: None,
+        created_at: 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_failed_event_insert_leaves_the_seat_unchanged() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::open(dir.path()).await.expect("store");
+        let code = RoomCode::random();
+        assert!(store.insert_room(test_room(&code)).await.expect("insert"));
+        store
+            .append_event(&code, 1, "{}".into(), 2, None)
+            .await
+            .expect("event 1");
+        // Event 1 again: its INSERT fails on the primary key after the seat UPDATE ran.
+        let seat = (Color::Black, SeatHash("guest".into()));
+        let again = store
+            .append_event(&code, 1, "{}".into(), 3, Some(seat))
+            .await;
+        assert!(again.is_err(), "a duplicate event is refused");
+        let row = store.room(&code).await.expect("read").expect("room");
+        assert_eq!(
+            row.black_seat_hash, None,
+            "the seat must not be taken by an event that was not stored"
+        );
+        // The writer goes on: the next event and its seat are stored together.
+        let seat = (Color::Black, SeatHash("guest".into()));
+        store
+            .append_event(&code, 2, "{}".into(), 4, Some(seat))
+            .await
+            .expect("event 2");
+        let row = store.room(&code).await.expect("read").expect("room");
+        assert_eq!(row.black_seat_hash.as_deref(), Some("guest"));
+        assert_eq!(store.events(&code).await.expect("events").len(), 2);
     }
 }

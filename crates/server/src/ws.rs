@@ -2,16 +2,19 @@
 //! parses client messages and hands them to the room actor; writes what the room sends,
 //! and pings to keep the connection alive and to notice dead ones.
 
-use crate::error::AppError;
-use crate::ids::SeatToken;
+use crate::error::{ApiPath, AppError};
+use crate::ids::{SeatToken, WatchKey};
+use crate::listen::ConnSlot;
 use crate::messages::{ClientMessage, ErrorCode, ServerMessage};
 use crate::room::actor::{Command, ConnId, Outgoing, CONNECTION_QUEUE};
 use crate::routes::room_code;
 use crate::AppState;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
 use axum::response::Response;
 use axum::routing::get;
+use axum::Extension;
 use axum::Router;
 use futures_util::{SinkExt, StreamExt};
 use governor::{Quota, RateLimiter};
@@ -19,6 +22,7 @@ use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
 
 /// Largest client message accepted, in bytes; larger ones get `too_large`.
 pub const MAX_MESSAGE: usize = 4096;
@@ -28,6 +32,13 @@ const MAX_FRAME: usize = 64 * 1024;
 const PING_EVERY: Duration = Duration::from_secs(15);
 /// A connection silent for this long (no frame, not even a pong) is closed.
 const SILENCE_LIMIT: Duration = Duration::from_secs(45);
+/// The close code of game sockets when the server stops (1012, "service restart"): the
+/// browser reconnects after it.
+pub const RESTART_CLOSE_CODE: u16 = axum::extract::ws::close_code::RESTART;
+/// The close reason sent with [`RESTART_CLOSE_CODE`].
+pub const RESTART_CLOSE_REASON: &str = "server restarting";
+/// How long a close frame may take to go out before the socket is dropped anyway.
+const CLOSE_WAIT: Duration = Duration::from_secs(1);
 /// Messages per second allowed to one connection.
 const RATE: NonZeroU32 = match NonZeroU32::new(20) {
     Some(n) => n,
@@ -47,59 +58,79 @@ pub fn router() -> Router<AppState> {
 }
 
 async fn upgrade(
-    ws: WebSocketUpgrade,
-    Path(code): Path<String>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    ApiPath(code): ApiPath<String>,
     State(app): State<AppState>,
+    slot: Option<Extension<ConnSlot>>,
 ) -> Result<Response, AppError> {
     let code = room_code(&code)?;
-    if app.store.room(&code).await?.is_none() {
+    let ws = ws.map_err(|e| AppError::BadRequest(e.body_text()))?;
+    let Some(row) = app.store.room(&code).await? else {
         return Err(AppError::NotFound(format!("no room {code}")));
-    }
+    };
+    // Watching a room with a password needs the credential `/join` hands out.
+    let watch_key = row
+        .password_hash
+        .as_deref()
+        .map(|hash| WatchKey::of(&code, hash));
     Ok(ws
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
-        .on_upgrade(move |socket| connection(socket, code, app)))
+        .on_upgrade(move |socket| {
+            let sockets = app.sockets.clone();
+            sockets.track_future(async move {
+                // The connection counts against the caps for as long as the socket lives.
+                let _slot = slot;
+                connection(socket, code, watch_key, app).await;
+            })
+        }))
 }
 
 fn error_text(code: ErrorCode, message: &str) -> Outgoing {
     Outgoing::Text(ServerMessage::Error { code, message }.to_json().into())
 }
 
-async fn connection(socket: WebSocket, code: crate::ids::RoomCode, app: AppState) {
+async fn connection(
+    socket: WebSocket,
+    code: crate::ids::RoomCode,
+    watch_key: Option<WatchKey>,
+    app: AppState,
+) {
     let conn: ConnId = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
-    let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<Outgoing>(CONNECTION_QUEUE);
+    let (sink, mut stream) = socket.split();
+    let (tx, rx) = mpsc::channel::<Outgoing>(CONNECTION_QUEUE);
 
-    let writer = tokio::spawn(async move {
-        let mut ping = tokio::time::interval(PING_EVERY);
-        ping.tick().await;
-        loop {
-            tokio::select! {
-                out = rx.recv() => match out {
-                    Some(Outgoing::Text(text)) => {
-                        if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
-                            break;
-                        }
-                    }
-                    Some(Outgoing::Close) | None => {
-                        let _ = sink.send(Message::Close(None)).await;
-                        break;
-                    }
-                },
-                _ = ping.tick() => {
-                    if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
-                        break;
-                    }
-                }
-            }
-        }
-    });
+    // Cancelled by the room when it drops this connection (its queue is full): the socket
+    // is then closed at once, not after a queue that a client who does not read never empties.
+    let closer = CancellationToken::new();
+    let writer = tokio::spawn(write_loop(sink, rx, closer.clone(), app.shutdown.clone()));
 
     let limiter = RateLimiter::direct(Quota::per_second(RATE).allow_burst(BURST));
+    let hello_deadline = tokio::time::Instant::now() + app.config.hello_timeout;
     let mut greeted = false;
     loop {
-        let frame = match tokio::time::timeout(SILENCE_LIMIT, stream.next()).await {
+        let wait = if greeted {
+            SILENCE_LIMIT
+        } else {
+            hello_deadline.saturating_duration_since(tokio::time::Instant::now())
+        };
+        let next = tokio::select! {
+            () = closer.cancelled() => break,
+            // The server is stopping: read nothing more; the close says "restarting".
+            () = app.shutdown.cancelled() => break,
+            next = tokio::time::timeout(wait, stream.next()) => next,
+        };
+        let frame = match next {
             Ok(Some(Ok(frame))) => frame,
+            Err(_) if !greeted => {
+                let message = format!(
+                    "say hello within {} s of connecting",
+                    app.config.hello_timeout.as_secs()
+                );
+                let _ = tx.try_send(error_text(ErrorCode::HelloFirst, &message));
+                let _ = tx.try_send(Outgoing::Close);
+                break;
+            }
             // Silence, a closed stream or a protocol error all end the connection.
             _ => break,
         };
@@ -132,13 +163,18 @@ async fn connection(socket: WebSocket, code: crate::ids::RoomCode, app: AppState
             }
         };
         let cmd = match msg {
-            ClientMessage::Hello { seat, v } if !greeted => {
+            ClientMessage::Hello { seat, watch, v } if !greeted => {
                 greeted = true;
+                let may_watch = watch_key
+                    .as_ref()
+                    .is_none_or(|key| watch.as_deref().is_some_and(|w| key.matches(w)));
                 Command::Hello {
                     conn,
                     seat: seat.as_deref().map(SeatToken::from_client),
+                    may_watch,
                     v,
                     tx: tx.clone(),
+                    closer: closer.clone(),
                 }
             }
             _ if !greeted => {
@@ -164,5 +200,54 @@ async fn connection(socket: WebSocket, code: crate::ids::RoomCode, app: AppState
         let _ = app.rooms.send(&code, Command::Gone { conn }).await;
     }
     drop(tx);
-    let _ = tokio::time::timeout(Duration::from_secs(1), writer).await;
+    if tokio::time::timeout(CLOSE_WAIT, writer).await.is_err() {
+        // The writer is stuck on a client that does not read: stop it, dropping the socket.
+        closer.cancel();
+    }
+}
+
+/// Writes what the room queues and the pings until the queue says close, the client goes
+/// away or `closer` is cancelled; then sends a close frame (if the socket is not mid-frame),
+/// with [`RESTART_CLOSE_CODE`] once `shutdown` is cancelled, and drops the socket.
+async fn write_loop(
+    mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
+    mut rx: mpsc::Receiver<Outgoing>,
+    closer: CancellationToken,
+    shutdown: CancellationToken,
+) {
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    let mut clean = true;
+    loop {
+        let frame = tokio::select! {
+            biased;
+            () = closer.cancelled() => break,
+            out = rx.recv() => match out {
+                Some(Outgoing::Text(text)) => Message::Text(text.as_ref().into()),
+                Some(Outgoing::Close) | None => break,
+            },
+            _ = ping.tick() => Message::Ping(Vec::new().into()),
+        };
+        // A send waits while the client does not read; a cancel must still get through.
+        let sent = tokio::select! {
+            biased;
+            () = closer.cancelled() => None,
+            r = sink.send(frame) => Some(r.is_ok()),
+        };
+        match sent {
+            Some(true) => {}
+            Some(false) => return,
+            None => {
+                clean = false;
+                break;
+            }
+        }
+    }
+    if clean {
+        let frame = shutdown.is_cancelled().then(|| CloseFrame {
+            code: RESTART_CLOSE_CODE,
+            reason: Utf8Bytes::from_static(RESTART_CLOSE_REASON),
+        });
+        let _ = tokio::time::timeout(CLOSE_WAIT, sink.send(Message::Close(frame))).await;
+    }
 }

@@ -101,7 +101,7 @@ async fn a_watcher_watches_but_cannot_act() {
 
     // A third visitor gets no seat.
     let third = common::join(s.addr, &t.code, None).await;
-    assert_eq!(third, json!({"seat": null, "color": null}));
+    assert_eq!(third, json!({"seat": null, "color": null, "watch": null}));
 
     let mut w = Client::hello(s.addr, &t.code, "watcher", None, 0).await;
     let st = w.expect_state().await;
@@ -520,4 +520,56 @@ async fn a_flood_is_rate_limited_and_the_connection_survives() {
     assert!(codes.iter().all(|c| c == "rate_limited" || c == "no_offer"));
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     t.play(0, &["h2e2", "h9g7"]).await;
+}
+
+/// A client that floods without reading fills its send queue; the room drops it and the
+/// server closes the socket at once (outside the full queue), so the client sees the close
+/// and can reconnect with its seat.
+#[tokio::test]
+async fn a_client_that_floods_without_reading_is_closed_and_can_reconnect() {
+    // Small kernel buffers on both sides, so that the answers back up within seconds.
+    let s = common::start_with(
+        |c| c.send_buffer_bytes = Some(8 * 1024),
+        xiangqi_server::WallClock::System,
+    )
+    .await;
+    let room = common::create_room(s.addr, &json!({})).await;
+    let joined = common::join(s.addr, &room.code, None).await;
+    let black_seat = joined["seat"].as_str().expect("black seat").to_string();
+    let mut black = Client::join(s.addr, &room.code, "black", Some(&black_seat)).await;
+    let mut red = Client::connect_small_buffer(s.addr, &room.code, "red").await;
+    red.send(&json!({"t": "hello", "seat": room.seat, "v": 0}))
+        .await;
+    red.expect_state().await;
+    red.send_move(0, "h2e2").await;
+    red.expect_move("h2e2").await;
+    black.expect_move("h2e2").await;
+
+    // Each message is answered (a resent move with its event, the rest with rate_limited
+    // errors), and nothing is read: within a few seconds the answers fill the socket's
+    // buffers and the server's writes to Red are stuck.
+    let resend = json!({"t": "move", "ply": 0, "move": "h2e2"}).to_string();
+    let started = std::time::Instant::now();
+    while started.elapsed() < std::time::Duration::from_secs(3) && red.flood(&resend, 500).await {}
+    // Black comes and goes: each return is a presence notice for Red, until Red's queue is
+    // full and the room drops Red.
+    for _ in 0..(xiangqi_server::room::actor::CONNECTION_QUEUE + 20) {
+        black = Client::join(s.addr, &room.code, "black", Some(&black_seat)).await;
+    }
+    assert!(
+        red.drain_until_closed(std::time::Duration::from_secs(5))
+            .await,
+        "the server must close a connection it dropped"
+    );
+
+    // Black sees Red go; Red comes back with the same seat and plays on.
+    loop {
+        let p = black.expect_presence().await;
+        if p["red"]["connected"] == false {
+            break;
+        }
+    }
+    let mut red = Client::join(s.addr, &room.code, "red again", Some(&room.seat)).await;
+    black.send_move(1, "h9g7").await;
+    red.expect_move("h9g7").await;
 }

@@ -55,7 +55,7 @@ async fn a_room_is_created_looked_up_and_joined() {
 
     // Full: a watcher.
     let third = common::join(s.addr, &room.code, None).await;
-    assert_eq!(third, json!({"seat": null, "color": null}));
+    assert_eq!(third, json!({"seat": null, "color": null, "watch": null}));
 
     // The new game's record.
     let g = common::game(s.addr, &room.code).await;
@@ -149,7 +149,13 @@ async fn room_errors_have_the_documented_shape() {
 
 #[tokio::test]
 async fn a_password_room_needs_the_right_password() {
-    let s = common::start().await;
+    // Without the wait after wrong passwords (tests/rate_limits.rs checks it), so that the
+    // tries below follow each other at once.
+    let s = common::start_with(
+        |c| c.wrong_password_delay = std::time::Duration::ZERO,
+        xiangqi_server::WallClock::System,
+    )
+    .await;
     let room = common::create_room(s.addr, &json!({"password": "secret", "public": true})).await;
     let info = http::get(s.addr, &format!("/api/rooms/{}", room.code))
         .await
@@ -186,7 +192,10 @@ async fn a_password_room_needs_the_right_password() {
         "wrong_password",
     );
     let watcher = common::join(s.addr, &room.code, Some("secret")).await;
-    assert_eq!(watcher, json!({"seat": null, "color": null}));
+    assert_eq!(watcher["seat"], Value::Null, "{watcher}");
+    assert_eq!(watcher["color"], Value::Null, "{watcher}");
+    // Who gave the password gets the watcher credential (tests/password_watch.rs).
+    assert!(watcher["watch"].is_string(), "{watcher}");
 }
 
 #[tokio::test]

@@ -34,20 +34,22 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Starts `xiangqi serve` (XIANGQI_BIN, default target/release/xiangqi) and waits until
- * GET /api/health answers.
- * @returns {Promise<{base: string, stop: () => Promise<void>, log: () => string}>}
+ * GET /api/health answers. `opts.port` and `opts.dataDir` restart a server where a stopped
+ * one ran (`stop({keepData: true})`; a folder given is never removed by `stop`).
+ * @param {{port?: number, dataDir?: string}} [opts]
+ * @returns {Promise<{base: string, port: number, dataDir: string, stop: (o?: {keepData?: boolean}) => Promise<void>, log: () => string}>}
  */
-export async function startServer() {
+export async function startServer(opts = {}) {
   // XIANGQI_URL: test an already running server instead (e.g. one serving web/ from disk).
   if (process.env.XIANGQI_URL) {
     const base = process.env.XIANGQI_URL.replace(/\/$/, '');
-    return { base, stop: async () => {}, log: () => '' };
+    return { base, port: 0, dataDir: '', stop: async (_o = {}) => {}, log: () => '' };
   }
   const bin = process.env.XIANGQI_BIN || join(repoRoot, 'target', 'release', 'xiangqi');
-  const dataDir = mkdtempSync(join(tmpdir(), 'xiangqi-webtest-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'xiangqi-webtest-'));
   let lastError = '';
   for (let attempt = 0; attempt < 3; attempt++) {
-    const port = await freePort();
+    const port = opts.port ?? await freePort();
     const base = `http://127.0.0.1:${port}`;
     const child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -58,19 +60,19 @@ export async function startServer() {
     child.stderr.on('data', (d) => { output += d; });
     let exited = false;
     child.on('exit', () => { exited = true; });
-    const stop = async () => {
+    const stop = async ({ keepData = false } = {}) => {
       if (!exited) {
         child.kill('SIGTERM');
         for (let i = 0; i < 50 && !exited; i++) await sleep(20);
         if (!exited) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir && !keepData) rmSync(dataDir, { recursive: true, force: true });
     };
     const deadline = Date.now() + 15000;
     while (Date.now() < deadline && !exited) {
       try {
         const res = await fetch(`${base}/api/health`);
-        if (res.ok) return { base, stop, log: () => output };
+        if (res.ok) return { base, port, dataDir, stop, log: () => output };
       } catch {
         // not listening yet
       }

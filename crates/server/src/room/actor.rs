@@ -16,6 +16,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{sleep_until, Instant};
+use tokio_util::sync::CancellationToken;
 use xiangqi::{ByColor, Color, Move};
 
 /// Identifies one WebSocket connection within the server.
@@ -64,10 +65,16 @@ pub enum Command {
         conn: ConnId,
         /// The seat it presents, if any.
         seat: Option<SeatToken>,
+        /// Whether it may watch without a seat: the room has no password, or the
+        /// connection presented the room's watcher credential.
+        may_watch: bool,
         /// The last event it saw.
         v: u64,
         /// Where to send its messages.
         tx: mpsc::Sender<Outgoing>,
+        /// Closes the connection at once, without going through its queue (which may be
+        /// full: a client that does not read).
+        closer: CancellationToken,
     },
     /// A message from a connection after its hello.
     Message {
@@ -107,6 +114,9 @@ pub enum Command {
     },
     /// The room was deleted: close everything and stop.
     Shutdown,
+    /// The server is stopping: everything queued before has been handled; close the
+    /// connections and stop.
+    Stop,
 }
 
 /// A recently sent event, kept for reconnecting clients and resent moves.
@@ -120,6 +130,16 @@ struct Recent {
 struct Conn {
     color: Option<Color>,
     tx: mpsc::Sender<Outgoing>,
+    closer: CancellationToken,
+}
+
+impl Conn {
+    /// Closes the connection after what is already queued, or at once when its queue is full.
+    fn close(&self) {
+        if self.tx.try_send(Outgoing::Close).is_err() {
+            self.closer.cancel();
+        }
+    }
 }
 
 /// A refusal sent to one connection.
@@ -177,7 +197,7 @@ impl Actor {
             let idle = self.can_unload().then(|| self.last_activity + IDLE_UNLOAD);
             tokio::select! {
                 cmd = rx.recv() => match cmd {
-                    Some(Command::Shutdown) | None => break,
+                    Some(Command::Shutdown | Command::Stop) | None => break,
                     Some(cmd) => {
                         self.last_activity = Instant::now();
                         self.handle(cmd).await;
@@ -187,7 +207,8 @@ impl Actor {
                     self.on_flag_timer().await;
                 }
                 () = sleep_until(idle.unwrap_or_else(Instant::now)), if idle.is_some() => {
-                    if self.rooms.unload_if_idle(&self.state.info.code, &self.me, &rx) {
+                    if self.rooms.unload_if_idle(&self.state.info.code, &self.me, &mut rx) {
+                        self.forward_leftovers(rx).await;
                         return;
                     }
                     self.last_activity = Instant::now();
@@ -196,7 +217,25 @@ impl Actor {
         }
         self.rooms.forget(&self.state.info.code, &self.me);
         for conn in self.conns.values() {
-            let _ = conn.tx.try_send(Outgoing::Close);
+            conn.close();
+        }
+    }
+
+    /// Hands what is left in the closed queue `rx` (commands queued between the idle check
+    /// and the close) to a fresh actor of the room, loaded from the store, which holds all
+    /// this one committed; so no command is dropped when a room unloads.
+    pub(crate) async fn forward_leftovers(&self, mut rx: mpsc::Receiver<Command>) {
+        let code = &self.state.info.code;
+        while let Some(cmd) = rx.recv().await {
+            match cmd {
+                // A deleted room stays deleted; an idle room runs no search.
+                Command::Shutdown | Command::Stop | Command::ComputerMove { .. } => {}
+                cmd => {
+                    if let Err(e) = self.rooms.send(code, cmd).await {
+                        tracing::error!(room = %code, error = %e, "command lost while unloading");
+                    }
+                }
+            }
         }
     }
 
@@ -206,7 +245,24 @@ impl Actor {
 
     async fn handle(&mut self, cmd: Command) {
         match cmd {
-            Command::Hello { conn, seat, v, tx } => self.on_hello(conn, seat, v, tx),
+            Command::Hello {
+                conn,
+                seat,
+                may_watch,
+                v,
+                tx,
+                closer,
+            } => self.on_hello(
+                conn,
+                seat,
+                may_watch,
+                v,
+                Conn {
+                    color: None,
+                    tx,
+                    closer,
+                },
+            ),
             Command::Message { conn, msg } => {
                 if let Err(Refusal(code, message)) = self.on_message(conn, msg).await {
                     self.send_to(
@@ -233,7 +289,7 @@ impl Actor {
                 let _ = reply.send(self.record(round));
             }
             Command::ComputerMove { round, ply, mv } => self.on_computer_move(round, ply, mv).await,
-            Command::Shutdown => {}
+            Command::Shutdown | Command::Stop => {}
         }
     }
 
@@ -252,7 +308,11 @@ impl Actor {
     }
 
     fn send_to(&mut self, conn: ConnId, msg: &ServerMessage<'_>) {
-        let text: Arc<str> = msg.to_json().into();
+        self.send_text(conn, msg.to_json().into());
+    }
+
+    /// Queues `text` for `conn`, dropping the connection when its queue is full.
+    fn send_text(&mut self, conn: ConnId, text: Arc<str>) {
         if let Some(c) = self.conns.get(&conn) {
             if c.tx.try_send(Outgoing::Text(text)).is_err() {
                 self.drop_conn(conn);
@@ -260,9 +320,11 @@ impl Actor {
         }
     }
 
+    /// Drops a connection whose queue is full: it is closed at once, outside the queue, so
+    /// the client notices and reconnects instead of talking to a room that no longer hears.
     fn drop_conn(&mut self, conn: ConnId) {
         if let Some(c) = self.conns.remove(&conn) {
-            let _ = c.tx.try_send(Outgoing::Close);
+            c.closer.cancel();
             if c.color.is_some() {
                 self.sync_clock();
                 self.broadcast_presence();
@@ -292,8 +354,9 @@ impl Actor {
         &mut self,
         conn: ConnId,
         seat: Option<SeatToken>,
+        may_watch: bool,
         v: u64,
-        tx: mpsc::Sender<Outgoing>,
+        mut new: Conn,
     ) {
         let mut color = None;
         let mut bad_seat = false;
@@ -303,6 +366,30 @@ impl Actor {
                 .into_iter()
                 .find(|&c| self.seats[c].as_ref() == Some(&hash));
             bad_seat = color.is_none();
+        }
+        // A connection without a seat must be allowed to watch, and find room to.
+        let refusal = if color.is_some() {
+            None
+        } else if !may_watch {
+            Some((
+                ErrorCode::PasswordNeeded,
+                "this room has a password: join it with the password to watch",
+            ))
+        } else if self.conns.values().filter(|c| c.color.is_none()).count()
+            >= self.rooms.max_watchers
+        {
+            Some((
+                ErrorCode::TooManyWatchers,
+                "this room has as many watchers as it accepts; try again later",
+            ))
+        } else {
+            None
+        };
+        if let Some((code, message)) = refusal {
+            let text: Arc<str> = ServerMessage::Error { code, message }.to_json().into();
+            let _ = new.tx.try_send(Outgoing::Text(text));
+            new.close();
+            return;
         }
         // One connection per seat: the newest wins, the older one is told why and closed.
         if let Some(color) = color {
@@ -315,12 +402,15 @@ impl Actor {
             for id in old {
                 if let Some(c) = self.conns.remove(&id) {
                     let text: Arc<str> = ServerMessage::Replaced.to_json().into();
-                    let _ = c.tx.try_send(Outgoing::Text(text));
-                    let _ = c.tx.try_send(Outgoing::Close);
+                    if c.tx.try_send(Outgoing::Text(text)).is_err() {
+                        c.closer.cancel();
+                    }
+                    c.close();
                 }
             }
         }
-        self.conns.insert(conn, Conn { color, tx });
+        new.color = color;
+        self.conns.insert(conn, new);
         if bad_seat {
             self.send_to(
                 conn,
@@ -345,15 +435,11 @@ impl Actor {
         match missed {
             Some(events) => {
                 for text in events {
-                    if let Some(c) = self.conns.get(&conn) {
-                        let _ = c.tx.try_send(Outgoing::Text(text));
-                    }
+                    self.send_text(conn, text);
                 }
                 if let Some(clocks) = self.snapshot().clocks {
                     let text = serde_json::json!({"t": "clocks", "clocks": clocks}).to_string();
-                    if let Some(c) = self.conns.get(&conn) {
-                        let _ = c.tx.try_send(Outgoing::Text(text.into()));
-                    }
+                    self.send_text(conn, text.into());
                 }
             }
             None => {
@@ -547,9 +633,7 @@ impl Actor {
             });
             if same {
                 if let Some(event) = self.recent_move_event(ply) {
-                    if let Some(c) = self.conns.get(&conn) {
-                        let _ = c.tx.try_send(Outgoing::Text(event));
-                    }
+                    self.send_text(conn, event);
                     return Ok(());
                 }
                 let game = self.snapshot();

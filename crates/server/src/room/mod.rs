@@ -15,9 +15,12 @@ use actor::{Actor, Command};
 use event::Event;
 use state::{ComputerSeat, RoomInfo, RoomState, TimeControl};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
+use tokio_util::task::TaskTracker;
 use xiangqi::{ByColor, Color, Position};
 
 /// Queue length of a room actor.
@@ -33,16 +36,31 @@ pub struct Rooms {
     pub(crate) store: Store,
     pub(crate) wall: WallClock,
     pub(crate) computer: ComputerPool,
+    /// Most watchers per room.
+    pub(crate) max_watchers: usize,
+    /// The actor tasks, so that stopping can wait for them.
+    actors: TaskTracker,
+    /// Set when the server stops: no room is loaded any more.
+    stopping: Arc<AtomicBool>,
 }
 
 impl Rooms {
-    /// Returns an empty registry over `store`.
-    pub fn new(store: Store, wall: WallClock, computer: ComputerPool) -> Rooms {
+    /// Returns an empty registry over `store`; each room accepts at most `max_watchers`
+    /// connections without a seat.
+    pub fn new(
+        store: Store,
+        wall: WallClock,
+        computer: ComputerPool,
+        max_watchers: usize,
+    ) -> Rooms {
         Rooms {
             map: Arc::new(Mutex::new(HashMap::new())),
             store,
             wall,
             computer,
+            max_watchers,
+            actors: TaskTracker::new(),
+            stopping: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -61,7 +79,7 @@ impl Rooms {
     fn spawn(&self, state: RoomState, seats: ByColor<Option<SeatHash>>) -> mpsc::Sender<Command> {
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
         let actor = Actor::new(state, seats, self.clone(), tx.clone());
-        tokio::spawn(actor.run(rx));
+        self.actors.spawn(actor.run(rx));
         tx
     }
 
@@ -103,6 +121,9 @@ impl Rooms {
         if let Some(tx) = self.lock().get(code) {
             return Ok(Some(tx.clone()));
         }
+        if self.stopping.load(Ordering::SeqCst) {
+            return Err(StoreError("the server is stopping".into()));
+        }
         let Some(row) = self.store.room(code).await? else {
             return Ok(None);
         };
@@ -132,18 +153,22 @@ impl Rooms {
         }
     }
 
-    /// Removes `code` from the registry if its actor (`me`) has nothing queued; returns
-    /// whether the actor may stop.
+    /// Removes `code` from the registry if its actor (`me`) has nothing queued, and closes
+    /// the actor's queue; returns whether the actor may stop. Once closed, a sender that
+    /// looked the room up before gets its command back and loads the room again; what was
+    /// queued between the check and the close is still in `rx`, for the actor to hand on
+    /// (see `Actor::forward_leftovers`), so nothing is lost.
     pub(crate) fn unload_if_idle(
         &self,
         code: &RoomCode,
         me: &mpsc::Sender<Command>,
-        rx: &mpsc::Receiver<Command>,
+        rx: &mut mpsc::Receiver<Command>,
     ) -> bool {
         let mut map = self.lock();
         if !rx.is_empty() {
             return false;
         }
+        rx.close();
         if map.get(code).is_some_and(|t| t.same_channel(me)) {
             map.remove(code);
         }
@@ -158,6 +183,24 @@ impl Rooms {
     /// Returns the codes of the rooms in memory.
     pub fn loaded(&self) -> Vec<RoomCode> {
         self.lock().keys().cloned().collect()
+    }
+
+    /// Stops every room (the server is stopping): no room loads any more, each actor
+    /// finishes the commands queued before this one (a move in flight is committed and
+    /// confirmed), closes its connections and ends; waits at most `wait` for them.
+    pub async fn stop_all(&self, wait: Duration) {
+        self.stopping.store(true, Ordering::SeqCst);
+        let actors: Vec<mpsc::Sender<Command>> = self.lock().drain().map(|(_, tx)| tx).collect();
+        for tx in actors {
+            let _ = tx.send(Command::Stop).await;
+        }
+        self.actors.close();
+        if tokio::time::timeout(wait, self.actors.wait())
+            .await
+            .is_err()
+        {
+            tracing::warn!("some rooms were still busy when the server stopped");
+        }
     }
 
     /// Stops the actor of room `code` (deleted from the database), closing its connections.
@@ -213,4 +256,70 @@ pub fn build(row: &RoomRow) -> Result<(RoomState, ByColor<Option<SeatHash>>), St
     seats[Color::Red] = red;
     seats[Color::Black] = black;
     Ok((state, seats))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::room::actor::GameRecord;
+    use tokio::sync::oneshot;
+
+    /// A registry over a fresh database holding one room; returns it with the room's row.
+    async fn rooms_with_a_room(dir: &std::path::Path) -> (Rooms, RoomRow) {
+        let store = Store::open(dir).await.expect("store");
+        let row = crate::store::test_room(&RoomCode::random());
+        assert!(store.insert_room(row.clone()).await.expect("insert"));
+        let rooms = Rooms::new(store, WallClock::System, ComputerPool::new(1, 100), 10);
+        (rooms, row)
+    }
+
+    fn record_command() -> (Command, oneshot::Receiver<Option<GameRecord>>) {
+        let (reply, answer) = oneshot::channel();
+        (Command::Record { round: None, reply }, answer)
+    }
+
+    #[tokio::test]
+    async fn a_command_sent_after_the_unload_decision_comes_back_to_its_sender() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let (rooms, row) = rooms_with_a_room(dir.path()).await;
+        let (tx, mut rx) = mpsc::channel(4);
+        rooms.lock().insert(row.code.clone(), tx.clone());
+        // A sender that looked the room up before the actor decided to unload.
+        let held = tx.clone();
+        assert!(rooms.unload_if_idle(&row.code, &tx, &mut rx));
+        let (cmd, _answer) = record_command();
+        assert!(
+            held.send(cmd).await.is_err(),
+            "a queue about to be dropped must refuse, so the sender loads the room again"
+        );
+        assert!(rooms.loaded().is_empty());
+    }
+
+    #[tokio::test]
+    async fn commands_queued_before_the_close_are_handed_to_a_fresh_actor() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let (rooms, row) = rooms_with_a_room(dir.path()).await;
+        let (state, seats) = build(&row).expect("build");
+        let (tx, mut rx) = mpsc::channel(4);
+        let actor = Actor::new(state, seats, rooms.clone(), tx.clone());
+        // Queued between the idle check and the close.
+        let (cmd, answer) = record_command();
+        tx.send(cmd).await.expect("queued");
+        rx.close();
+        let wait = std::time::Duration::from_secs(5);
+        tokio::time::timeout(wait, actor.forward_leftovers(rx))
+            .await
+            .expect("a closed queue drains");
+        let record = tokio::time::timeout(wait, answer)
+            .await
+            .expect("answered in time")
+            .expect("answered, not dropped")
+            .expect("the current round");
+        assert_eq!(record.round, 1);
+        assert_eq!(
+            rooms.loaded(),
+            vec![row.code.clone()],
+            "a fresh actor took over"
+        );
+    }
 }

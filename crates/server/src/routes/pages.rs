@@ -1,9 +1,11 @@
 //! The browser pages and their assets, embedded from `web/` at build time so the binary
 //! needs nothing beside it.
 
+use crate::error::AppError;
 use crate::AppState;
+use axum::extract::rejection::PathRejection;
 use axum::extract::Path;
-use axum::http::{header, StatusCode};
+use axum::http::{header, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -39,8 +41,41 @@ async fn page(name: &'static str) -> Response {
     file(name)
 }
 
-async fn asset(Path(path): Path<String>) -> Response {
-    file(&path)
+async fn asset(path: Result<Path<String>, PathRejection>) -> Response {
+    match path {
+        Ok(Path(path)) => file(&path),
+        Err(_) => not_found_page(),
+    }
+}
+
+/// Answers a request no route matched: under `/api/` or `/ws/` with the JSON error
+/// `not_found`, elsewhere with the site's "page not found" page (status 404).
+pub async fn fallback(uri: Uri) -> Response {
+    let path = uri.path();
+    let api = ["/api", "/ws"]
+        .iter()
+        .any(|p| path == *p || path.starts_with(&format!("{p}/")));
+    if api {
+        AppError::NotFound(format!("no route {path}")).into_response()
+    } else {
+        not_found_page()
+    }
+}
+
+/// The site's 404 page (`web/404.html`).
+fn not_found_page() -> Response {
+    match Web::get("404.html") {
+        Some(f) => (
+            StatusCode::NOT_FOUND,
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            f.data,
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+    }
 }
 
 fn file(path: &str) -> Response {
@@ -54,6 +89,6 @@ fn file(path: &str) -> Response {
             f.data,
         )
             .into_response(),
-        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+        None => not_found_page(),
     }
 }

@@ -1,11 +1,12 @@
 //! `POST /api/puzzles` and `GET /api/puzzles/{id}`: positions players compose and share.
 
 use super::position::{play_moves, start_position};
-use crate::error::{ApiJson, AppError};
+use crate::error::{ApiJson, ApiPath, AppError};
 use crate::ids::PuzzleId;
+use crate::rate::{limited, RateLimits};
 use crate::store::PuzzleRow;
 use crate::AppState;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -17,10 +18,13 @@ const MAX_TITLE: usize = 100;
 /// Longest solution line, in plies.
 const MAX_SOLUTION: usize = 200;
 
-/// Returns the puzzle routes.
-pub fn router() -> Router<AppState> {
+/// Returns the puzzle routes; creating is limited per address by `limits.puzzles`.
+pub fn router(limits: &RateLimits) -> Router<AppState> {
     Router::new()
-        .route("/api/puzzles", post(create))
+        .route(
+            "/api/puzzles",
+            limited(post(create), limits.puzzles.as_ref()),
+        )
         .route("/api/puzzles/{id}", get(fetch))
 }
 
@@ -109,7 +113,7 @@ async fn create(
 
 async fn fetch(
     State(app): State<AppState>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Json<Puzzle>, AppError> {
     let not_found = || AppError::NotFound(format!("no puzzle {id:?}"));
     let pid = PuzzleId::parse(&id).ok_or_else(not_found)?;

@@ -2,9 +2,11 @@
 
 use super::position::{rule_set, start_position};
 use super::room_code;
-use crate::error::{ApiJson, AppError};
-use crate::ids::{RoomCode, SeatToken};
+use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
+use crate::ids::{RoomCode, SeatToken, WatchKey};
+use crate::listen::peer_ip;
 use crate::messages::Side;
+use crate::rate::{client_key, limited, RateLimits};
 use crate::room::actor::{Command, GameRecord};
 use crate::room::build;
 use crate::room::snapshot::StatusView;
@@ -13,7 +15,7 @@ use crate::store::RoomRow;
 use crate::AppState;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -29,12 +31,15 @@ const MAX_INITIAL_S: u32 = 3 * 3600;
 /// Longest increment: 3 minutes, in seconds.
 const MAX_INCREMENT_S: u32 = 180;
 
-/// Returns the room routes.
-pub fn router() -> Router<AppState> {
+/// Returns the room routes; creating and joining are limited per address by `limits`.
+pub fn router(limits: &RateLimits) -> Router<AppState> {
     Router::new()
-        .route("/api/rooms", post(create))
+        .route("/api/rooms", limited(post(create), limits.rooms.as_ref()))
         .route("/api/rooms/{code}", get(info))
-        .route("/api/rooms/{code}/join", post(join))
+        .route(
+            "/api/rooms/{code}/join",
+            limited(post(join), limits.joins.as_ref()),
+        )
         .route("/api/rooms/{code}/game", get(game))
         .route("/api/rooms/{code}/game.pgn", get(pgn))
 }
@@ -62,6 +67,8 @@ struct Created {
     seat: String,
     color: Side,
     invite_url: String,
+    /// The watcher credential of a room with a password (null without one).
+    watch: Option<String>,
 }
 
 async fn create(
@@ -124,9 +131,14 @@ async fn create(
             let (state, seats) = build(&row)?;
             app.rooms.start(state, seats);
             tracing::info!(room = %code, "room created");
+            let watch = row
+                .password_hash
+                .as_deref()
+                .map(|h| WatchKey::of(&code, h).as_str().to_string());
             return Ok((
                 StatusCode::CREATED,
                 Json(Created {
+                    watch,
                     invite_url: format!("/play/{code}"),
                     code: code.to_string(),
                     seat: token.as_str().to_string(),
@@ -193,7 +205,7 @@ struct RoomInfoReply {
 
 async fn info(
     State(app): State<AppState>,
-    Path(code): Path<String>,
+    ApiPath(code): ApiPath<String>,
 ) -> Result<Json<RoomInfoReply>, AppError> {
     let code = room_code(&code)?;
     let row = app
@@ -222,20 +234,27 @@ async fn info(
 struct JoinRequest {
     #[serde(default)]
     password: Option<String>,
+    /// Only the watcher credential is wanted: take no seat even when one is free.
+    #[serde(default)]
+    watch_only: bool,
 }
 
 #[derive(Serialize)]
 struct Joined {
     seat: Option<String>,
     color: Option<Side>,
+    /// The watcher credential of a room with a password (null without one).
+    watch: Option<String>,
 }
 
 async fn join(
     State(app): State<AppState>,
-    Path(code): Path<String>,
-    body: axum::body::Bytes,
+    ApiPath(code): ApiPath<String>,
+    extensions: axum::http::Extensions,
+    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Result<Json<Joined>, AppError> {
     let code = room_code(&code)?;
+    let body = body?;
     // The body is optional: a room without a password can be joined with none.
     let req: JoinRequest = if body.iter().all(u8::is_ascii_whitespace) {
         JoinRequest::default()
@@ -247,11 +266,37 @@ async fn join(
         .room(&code)
         .await?
         .ok_or_else(|| AppError::NotFound(format!("no room {code}")))?;
+    let watch = row
+        .password_hash
+        .as_deref()
+        .map(|h| WatchKey::of(&code, h).as_str().to_string());
     if let Some(hash) = row.password_hash {
+        // After wrong passwords this address waits longer each time before it may try this
+        // room again, and its guesses are checked one at a time; while it waits, nothing is
+        // checked.
+        let ip = client_key(peer_ip(&extensions));
+        let attempt = app.limits.passwords.begin(&code, ip).map_err(|wait| {
+            let retry_after_s = wait.as_secs_f64().ceil().max(1.0) as u64;
+            AppError::RateLimited {
+                retry_after_s,
+                message: format!(
+                    "too many wrong passwords for this room; try again in {retry_after_s} s"
+                ),
+            }
+        })?;
         let given = req.password.unwrap_or_default();
         if given.len() > MAX_PASSWORD || !verify_password(hash, given).await? {
+            attempt.wrong();
             return Err(AppError::WrongPassword);
         }
+        attempt.right();
+    }
+    if req.watch_only {
+        return Ok(Json(Joined {
+            seat: None,
+            color: None,
+            watch,
+        }));
     }
     let token = SeatToken::random();
     let (reply, answer) = oneshot::channel();
@@ -271,11 +316,29 @@ async fn join(
     Ok(Json(Joined {
         seat: color.map(|_| token.as_str().to_string()),
         color: color.map(Side::from),
+        watch,
     }))
 }
 
-async fn record(app: &AppState, code: &str, round: Option<u32>) -> Result<GameRecord, AppError> {
+/// Returns a game record of room `code`; a room with a password needs its watcher
+/// credential (`watch`), checked before anything is loaded.
+async fn record(
+    app: &AppState,
+    code: &str,
+    round: Option<u32>,
+    watch: Option<&str>,
+) -> Result<GameRecord, AppError> {
     let code = room_code(code)?;
+    let row = app
+        .store
+        .room(&code)
+        .await?
+        .ok_or_else(|| AppError::NotFound(format!("no room {code}")))?;
+    if let Some(hash) = row.password_hash.as_deref() {
+        if !watch.is_some_and(|w| WatchKey::of(&code, hash).matches(w)) {
+            return Err(AppError::PasswordNeeded);
+        }
+    }
     let (reply, answer) = oneshot::channel();
     if !app
         .rooms
@@ -293,6 +356,8 @@ async fn record(app: &AppState, code: &str, round: Option<u32>) -> Result<GameRe
 #[derive(Deserialize)]
 struct RoundQuery {
     round: Option<u32>,
+    /// The watcher credential, for a room with a password.
+    watch: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -307,10 +372,10 @@ struct GameReply {
 
 async fn game(
     State(app): State<AppState>,
-    Path(code): Path<String>,
-    Query(q): Query<RoundQuery>,
+    ApiPath(code): ApiPath<String>,
+    ApiQuery(q): ApiQuery<RoundQuery>,
 ) -> Result<Json<GameReply>, AppError> {
-    let r = record(&app, &code, q.round).await?;
+    let r = record(&app, &code, q.round, q.watch.as_deref()).await?;
     Ok(Json(GameReply {
         round: r.round,
         start_fen: r.start_fen,
@@ -323,10 +388,10 @@ async fn game(
 
 async fn pgn(
     State(app): State<AppState>,
-    Path(code): Path<String>,
-    Query(q): Query<RoundQuery>,
+    ApiPath(code): ApiPath<String>,
+    ApiQuery(q): ApiQuery<RoundQuery>,
 ) -> Result<Response, AppError> {
-    let r = record(&app, &code, q.round).await?;
+    let r = record(&app, &code, q.round, q.watch.as_deref()).await?;
     let name = format!(
         "attachment; filename=\"xiangqi-{code}-round{}.pgn\"",
         r.round

@@ -130,3 +130,42 @@ pub async fn post(addr: SocketAddr, path: &str, body: &Value) -> Response {
 pub async fn post_raw(addr: SocketAddr, path: &str, body: &str) -> Response {
     request(addr, "POST", path, Some(body)).await
 }
+
+/// Sends `raw` (a whole request, as bytes) on a fresh connection and reads the answer until
+/// the server closes; for requests the helpers above cannot write (odd headers, bad paths).
+pub async fn raw(addr: SocketAddr, raw: &[u8]) -> Response {
+    let exchange = async {
+        let mut stream = TcpStream::connect(addr)
+            .await
+            .unwrap_or_else(|e| panic!("connect {addr}: {e}"));
+        stream.write_all(raw).await.expect("write request");
+        let mut answer = Vec::new();
+        stream
+            .read_to_end(&mut answer)
+            .await
+            .expect("read response");
+        parse(&answer)
+    };
+    tokio::time::timeout(HTTP_TIMEOUT, exchange)
+        .await
+        .unwrap_or_else(|_| panic!("raw request: no answer within {HTTP_TIMEOUT:?}"))
+}
+
+/// Sends `method path` with the extra header lines `headers` (each `Name: value`) and
+/// `body`, with `Connection: close`.
+pub async fn with_headers(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[&str],
+    body: &str,
+) -> Response {
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for h in headers {
+        head.push_str(h);
+        head.push_str("\r\n");
+    }
+    head.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
+    head.push_str(body);
+    raw(addr, head.as_bytes()).await
+}

@@ -44,6 +44,36 @@ impl Client {
         }
     }
 
+    /// Opens the socket over a TCP connection with a tiny receive buffer (4 KiB), so that a
+    /// client that stops reading backs the server up quickly.
+    pub async fn connect_small_buffer(addr: SocketAddr, code: &str, name: &str) -> Client {
+        let url = format!("ws://{addr}/ws/rooms/{code}");
+        let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+        socket.set_recv_buffer_size(4096).expect("SO_RCVBUF");
+        let stream = socket.connect(addr).await.expect("connect");
+        let (ws, _) = tokio_tungstenite::client_async(&url, MaybeTlsStream::Plain(stream))
+            .await
+            .unwrap_or_else(|e| panic!("{name}: connect {url}: {e}"));
+        Client {
+            ws,
+            name: name.to_string(),
+            v: 0,
+            events: Vec::new(),
+        }
+    }
+
+    /// Reads and discards everything until the server closes the connection (true), or
+    /// until nothing has come for `quiet` while it stays open (false).
+    pub async fn drain_until_closed(&mut self, quiet: Duration) -> bool {
+        loop {
+            match tokio::time::timeout(quiet, self.ws.next()).await {
+                Err(_) => return false,
+                Ok(None | Some(Err(_)) | Some(Ok(Message::Close(_)))) => return true,
+                Ok(Some(Ok(_))) => {}
+            }
+        }
+    }
+
     /// Opens the socket, says hello with `seat` and `v`, and returns the client (the reply
     /// is left to the caller).
     pub async fn hello(
@@ -77,6 +107,21 @@ impl Client {
             .send(Message::text(text.to_string()))
             .await
             .unwrap_or_else(|e| panic!("{}: send: {e}", self.name));
+    }
+
+    /// Sends `text` as `count` text frames in one write, without reading anything; returns
+    /// false when the server stopped taking them (closed, or not reading for a second).
+    pub async fn flood(&mut self, text: &str, count: usize) -> bool {
+        let write = async {
+            for _ in 0..count {
+                self.ws.feed(Message::text(text.to_string())).await?;
+            }
+            self.ws.flush().await
+        };
+        matches!(
+            tokio::time::timeout(Duration::from_secs(1), write).await,
+            Ok(Ok(()))
+        )
     }
 
     /// Sends a binary frame.
@@ -118,6 +163,25 @@ impl Client {
                 Some(Ok(_)) => {}
             }
         }
+    }
+
+    /// Reads until the server closes the connection (at most `limit`); returns the close
+    /// frame's code and reason, `None` when the connection ended without a close frame, and
+    /// panics when it stays open.
+    pub async fn close_frame(&mut self, limit: Duration) -> Option<(u16, String)> {
+        let closed = tokio::time::timeout(limit, async {
+            loop {
+                match self.ws.next().await {
+                    None | Some(Err(_)) => return None,
+                    Some(Ok(Message::Close(frame))) => {
+                        return frame.map(|f| (u16::from(f.code), f.reason.to_string()));
+                    }
+                    Some(Ok(_)) => {}
+                }
+            }
+        })
+        .await;
+        closed.unwrap_or_else(|_| panic!("{}: still open after {limit:?}", self.name))
     }
 
     /// Receives the next text message as JSON without checking event numbers.

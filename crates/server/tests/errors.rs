@@ -1,0 +1,101 @@
+//! Every error the server answers is in the documented JSON shape (`docs/protocol.md`,
+//! "Errors"), whatever went wrong — a wrong method, an unknown API path, an over-size body,
+//! a bad query or a path that is not UTF-8 — and an unknown page gets the site's 404 page.
+
+mod common;
+
+use common::{assert_error, create_room, http, start};
+use serde_json::json;
+
+#[tokio::test]
+async fn a_wrong_method_gets_a_json_405() {
+    let s = start().await;
+    let r = http::request(s.addr, "DELETE", "/api/rooms", None).await;
+    assert_error(&r, 405, "method_not_allowed");
+    let r = http::get(s.addr, "/api/position").await;
+    assert_error(&r, 405, "method_not_allowed");
+    let r = http::post(s.addr, "/api/health", &json!({})).await;
+    assert_error(&r, 405, "method_not_allowed");
+}
+
+#[tokio::test]
+async fn an_unknown_api_path_gets_a_json_404() {
+    let s = start().await;
+    for path in [
+        "/api/nothing",
+        "/api",
+        "/api/rooms/K7M2QX/nothing",
+        "/ws/other",
+    ] {
+        let r = http::get(s.addr, path).await;
+        assert_error(&r, 404, "not_found");
+    }
+}
+
+#[tokio::test]
+async fn an_over_size_join_body_gets_a_json_413() {
+    let s = start().await;
+    let room = create_room(s.addr, &json!({})).await;
+    let big = format!(r#"{{"password": "{}"}}"#, "x".repeat(70 * 1024));
+    let r = http::post_raw(s.addr, &format!("/api/rooms/{}/join", room.code), &big).await;
+    assert_error(&r, 413, "too_large");
+    let r = http::post_raw(s.addr, "/api/rooms", &big).await;
+    assert_error(&r, 413, "too_large");
+}
+
+#[tokio::test]
+async fn a_bad_round_query_gets_a_json_400() {
+    let s = start().await;
+    let room = create_room(s.addr, &json!({})).await;
+    for path in [
+        "game?round=x",
+        "game.pgn?round=-1",
+        "game?round=99999999999",
+    ] {
+        let r = http::get(s.addr, &format!("/api/rooms/{}/{path}", room.code)).await;
+        assert_error(&r, 400, "bad_request");
+    }
+}
+
+#[tokio::test]
+async fn invalid_utf8_in_a_path_gets_a_json_400() {
+    let s = start().await;
+    for path in [
+        "/api/rooms/%FF%FE",
+        "/api/rooms/%C3%28/game",
+        "/api/puzzles/%FF",
+        "/ws/rooms/%FF",
+    ] {
+        let r = http::get(s.addr, path).await;
+        assert_error(&r, 400, "bad_request");
+    }
+}
+
+#[tokio::test]
+async fn a_websocket_request_without_an_upgrade_gets_json() {
+    let s = start().await;
+    let room = create_room(s.addr, &json!({})).await;
+    let r = http::get(s.addr, &format!("/ws/rooms/{}", room.code)).await;
+    assert_error(&r, 400, "bad_request");
+}
+
+#[tokio::test]
+async fn an_unknown_page_gets_the_sites_html_404_page() {
+    let s = start().await;
+    for path in ["/nowhere", "/play", "/assets/js/nothing.js", "/assets/%FF"] {
+        let r = http::get(s.addr, path).await;
+        assert_eq!(r.status, 404, "{path}: {}", r.text());
+        assert!(
+            r.header("content-type")
+                .is_some_and(|t| t.starts_with("text/html")),
+            "{path}: {:?}",
+            r.headers
+        );
+        let page = r.text();
+        assert!(page.contains("Page not found"), "{path}: {page}");
+        assert!(
+            page.contains("/assets/css/site.css"),
+            "the site's style: {page}"
+        );
+    }
+}

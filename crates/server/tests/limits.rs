@@ -1,0 +1,157 @@
+//! Connection limits and timeouts: a connection that sends nothing, drips its headers or
+//! idles after a request is closed; open connections are capped in all (503 before the
+//! file limit) and per client address (429); a WebSocket must say hello in time; a room
+//! caps its watchers.
+
+mod common;
+
+use common::{assert_error, create_room, http, start_with, Client};
+use serde_json::json;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use xiangqi_server::WallClock;
+
+/// Reads until the server closes the connection; returns what came and whether it closed
+/// within `limit`.
+async fn read_until_closed(stream: &mut TcpStream, limit: Duration) -> (Vec<u8>, bool) {
+    let mut got = Vec::new();
+    let closed = tokio::time::timeout(limit, async {
+        let mut buf = [0u8; 4096];
+        loop {
+            match stream.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+            }
+        }
+    })
+    .await
+    .is_ok();
+    (got, closed)
+}
+
+fn short_timeouts(c: &mut xiangqi_server::Config) {
+    c.header_timeout = Duration::from_secs(1);
+    c.hello_timeout = Duration::from_secs(1);
+}
+
+#[tokio::test]
+async fn a_connection_that_sends_nothing_is_closed_after_the_header_timeout() {
+    let s = start_with(short_timeouts, WallClock::System).await;
+    let mut idle = TcpStream::connect(s.addr).await.expect("connect");
+    let (_, closed) = read_until_closed(&mut idle, Duration::from_secs(4)).await;
+    assert!(closed, "an idle connection must be closed");
+}
+
+#[tokio::test]
+async fn slowly_dripped_headers_are_cut_off() {
+    let s = start_with(short_timeouts, WallClock::System).await;
+    let mut slow = TcpStream::connect(s.addr).await.expect("connect");
+    slow.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .expect("write");
+    let drip = async {
+        for _ in 0..20 {
+            if slow.write_all(b"X-Drip: 1\r\n").await.is_err() {
+                return true;
+            }
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+        false
+    };
+    let cut = drip.await;
+    let (got, closed) = read_until_closed(&mut slow, Duration::from_secs(1)).await;
+    assert!(
+        cut || closed,
+        "a client dripping headers for 5 s must be cut off"
+    );
+    assert!(
+        !String::from_utf8_lossy(&got).contains("200 OK"),
+        "the dripped request is not answered"
+    );
+}
+
+#[tokio::test]
+async fn an_idle_keep_alive_connection_is_closed() {
+    let s = start_with(short_timeouts, WallClock::System).await;
+    let mut conn = TcpStream::connect(s.addr).await.expect("connect");
+    conn.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .expect("write");
+    let (got, closed) = read_until_closed(&mut conn, Duration::from_secs(4)).await;
+    assert!(
+        String::from_utf8_lossy(&got).starts_with("HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&got)
+    );
+    assert!(closed, "an idle keep-alive connection must be closed");
+}
+
+#[tokio::test]
+async fn connections_over_the_cap_get_a_json_503_and_health_answers_again() {
+    let s = start_with(|c| c.max_connections = 4, WallClock::System).await;
+    let mut idle = Vec::new();
+    for _ in 0..4 {
+        idle.push(TcpStream::connect(s.addr).await.expect("connect"));
+    }
+    // Let the server accept them all before the next one.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let r = http::get(s.addr, "/api/health").await;
+    assert_error(&r, 503, "unavailable");
+    assert!(r.header("retry-after").is_some(), "{:?}", r.headers);
+    drop(idle);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let r = http::get(s.addr, "/api/health").await;
+    assert_eq!(r.status, 200, "{}", r.text());
+}
+
+#[tokio::test]
+async fn websockets_over_the_per_address_cap_are_refused_with_429() {
+    let s = start_with(|c| c.max_connections_per_ip = 3, WallClock::System).await;
+    let room = create_room(s.addr, &json!({})).await;
+    let mut watchers = Vec::new();
+    for i in 0..3 {
+        watchers.push(Client::join(s.addr, &room.code, &format!("watcher {i}"), None).await);
+    }
+    let url = format!("ws://{}/ws/rooms/{}", s.addr, room.code);
+    match tokio_tungstenite::connect_async(&url).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(r)) => {
+            assert_eq!(r.status(), 429);
+        }
+        other => panic!("a fourth socket from one address must be refused: {other:?}"),
+    }
+    let r = http::get(s.addr, "/api/health").await;
+    assert_error(&r, 429, "rate_limited");
+    watchers.pop();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let r = http::get(s.addr, "/api/health").await;
+    assert_eq!(
+        r.status,
+        200,
+        "a closed socket frees its place: {}",
+        r.text()
+    );
+}
+
+#[tokio::test]
+async fn a_websocket_that_never_says_hello_is_closed() {
+    let s = start_with(short_timeouts, WallClock::System).await;
+    let room = create_room(s.addr, &json!({})).await;
+    let mut c = Client::connect(s.addr, &room.code, "silent").await;
+    let before = c.expect_closed().await;
+    assert_eq!(before.len(), 1, "{before:?}");
+    assert_eq!(before[0]["code"], "hello_first", "{before:?}");
+}
+
+#[tokio::test]
+async fn a_room_refuses_watchers_over_its_cap_but_not_its_players() {
+    let s = start_with(|c| c.max_watchers = 2, WallClock::System).await;
+    let room = create_room(s.addr, &json!({})).await;
+    let _w1 = Client::join(s.addr, &room.code, "watcher 1", None).await;
+    let _w2 = Client::join(s.addr, &room.code, "watcher 2", None).await;
+    let mut w3 = Client::hello(s.addr, &room.code, "watcher 3", None, 0).await;
+    let before = w3.expect_closed().await;
+    assert_eq!(before.len(), 1, "{before:?}");
+    assert_eq!(before[0]["code"], "too_many_watchers", "{before:?}");
+    let _red = Client::join(s.addr, &room.code, "red", Some(&room.seat)).await;
+}
