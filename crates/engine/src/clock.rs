@@ -10,9 +10,11 @@
 //!   `T − overhead`, so the engine uses the time it is given (even on a forced move or a
 //!   proven mate: UCI's movetime means "search exactly");
 //! - on a clock ([`budgets`]) the soft budget is the mover's share of its clock, `(time −
-//!   overhead) / movestogo + increment` (30 moves to go when none is given), at most half of
-//!   what is left; no iteration starts after half of it, and the hard budget is four times
-//!   the soft one, at most 40% of the time left (90% with one move to go).
+//!   overhead) / movestogo + increment` (22 moves to go when none is given), at most half of
+//!   what is left. An iteration starts while less than [`ITERATION_START_PERCENT`] of the
+//!   soft budget is spent, scaled by how settled the best move is ([`Clock::may_start_iteration`]);
+//!   the hard budget is four times the soft one, at most 40% of the time left (90% with one
+//!   move to go).
 
 use std::time::{Duration, Instant};
 use xiangqi::Color;
@@ -85,8 +87,15 @@ pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 5;
 /// The largest move overhead accepted, in milliseconds.
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 
-/// The moves to go assumed on a clock without `movestogo` (sudden death or increment).
-pub const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// The moves to go assumed on a clock without `movestogo` (sudden death or increment). With
+/// an increment the clock settles near `moves to go × increment`, so this also sets how much
+/// of the clock is kept for the long endgames of Xiangqi.
+pub const DEFAULT_MOVES_TO_GO: u32 = 22;
+
+/// On a clock, a new iteration starts while less than this share of the soft budget (in
+/// percent, before scaling by the best move's stability) is spent: the next iteration
+/// usually takes about as long as all before it, so a later start would overrun the budget.
+pub const ITERATION_START_PERCENT: u32 = 60;
 
 /// The clock assumed for the side to move when a clock-based `go` (any of `wtime`, `btime`,
 /// `winc`, `binc`, `movestogo`) leaves that side's own time out, in milliseconds: the search
@@ -158,11 +167,15 @@ impl Clock {
         self.start.elapsed()
     }
 
-    /// Tells whether a new iteration may start: false once the soft budget is half spent
-    /// (the next iteration usually takes longer than all before it).
-    pub fn may_start_iteration(&self) -> bool {
+    /// Tells whether a new iteration may start: false once [`ITERATION_START_PERCENT`] of the
+    /// soft budget, times `scale_percent` / 100, is spent. The search passes a larger scale
+    /// while the best move keeps changing and a smaller one once it has stood for several
+    /// iterations (see `crate::params::STABILITY_SCALE`).
+    pub fn may_start_iteration(&self, scale_percent: u32) -> bool {
         match self.soft {
-            Some(soft) => self.elapsed() * 2 < soft,
+            Some(soft) => {
+                self.elapsed() * 10_000 < soft * ITERATION_START_PERCENT * scale_percent
+            }
             None => true,
         }
     }
@@ -264,7 +277,7 @@ mod tests {
         let c = Clock::start(&Limits::movetime(100), Color::Red, 10);
         assert_eq!(c.soft, None, "no early stop between iterations");
         assert_eq!(c.hard, Some(Duration::from_millis(90)));
-        assert!(c.may_start_iteration() && c.is_timed() && !c.is_managed());
+        assert!(c.may_start_iteration(100) && c.is_timed() && !c.is_managed());
         let on_a_clock = Limits {
             wtime: Some(10_000),
             ..Limits::default()
@@ -281,10 +294,10 @@ mod tests {
 
     #[test]
     fn clock_budgets_follow_the_formula() {
-        // 10 s + 100 ms, overhead 10: avail 9990; soft 9990/30 + 100 = 433; hard 4·433.
-        assert_eq!(budgets(10_000, 100, None, 10), (433, 1732));
-        // 1 s left, no increment: soft 990/30 = 33, hard 132.
-        assert_eq!(budgets(1_000, 0, None, 10), (33, 132));
+        // 10 s + 100 ms, overhead 10: avail 9990; soft 9990/22 + 100 = 554; hard 4·554.
+        assert_eq!(budgets(10_000, 100, None, 10), (554, 2216));
+        // 1 s left, no increment: soft 990/22 = 45, hard 180.
+        assert_eq!(budgets(1_000, 0, None, 10), (45, 180));
         // A large increment is capped at half of what is left; hard at 40% of it.
         assert_eq!(budgets(1_000, 2_000, None, 10), (495, 495));
         // One move to go: half of it at first, up to 90%.

@@ -189,3 +189,9 @@ pub const SEE_CAPTURE_DEPTH: i32 = 6;
 pub const SEE_CAPTURE_MARGIN: i32 = 150;
 /// Search: one ply less late-move reduction per this much history score.
 pub const LMR_HISTORY_DIVISOR: i32 = 6_000;
+
+/// Time management: the share of the usual iteration-start point (percent) allowed after 0,
+/// 1, 2, 3 and 4 or more completed iterations in a row that kept the best move. A move that
+/// keeps changing gets more time; one that has stood for several iterations is played
+/// sooner, saving clock for the positions that need it.
+pub const STABILITY_SCALE: [u32; 5] = [150, 115, 100, 85, 70];

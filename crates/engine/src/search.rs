@@ -373,6 +373,8 @@ impl Searcher {
         result.best = self.root_best;
         let mut last_scores: Vec<(Move, i32)> = Vec::new();
         let mut score: i32 = 0;
+        // Completed iterations in a row that kept the best move (time management).
+        let mut stable = 0;
         for depth in 1..=max_depth as i32 {
             // Odd helpers skip every other depth beyond 2, so the threads do not all search
             // the same tree in step.
@@ -388,6 +390,11 @@ impl Searcher {
                 break;
             }
             score = s;
+            stable = if result.best == self.root_best && depth > 1 {
+                stable + 1
+            } else {
+                0
+            };
             result.best = self.root_best;
             result.depth = depth as u32;
             result.score = score;
@@ -404,7 +411,7 @@ impl Searcher {
                 hashfull: self.tt.hashfull(),
                 pv: self.pv[0].clone(),
             });
-            if !limits.infinite && self.iterations_done(&clock, score, depth) {
+            if !limits.infinite && self.iterations_done(&clock, score, depth, stable) {
                 break;
             }
             if stop.load(Ordering::Relaxed) {
@@ -531,8 +538,9 @@ impl Searcher {
     /// the clock forbids another iteration or the node limit is reached; on a clock also a
     /// forced move or a mate already proven (a move time is spent in full, as UCI's "search
     /// exactly" asks).
-    fn iterations_done(&self, clock: &Clock, score: i32, depth: i32) -> bool {
-        if !clock.may_start_iteration() || self.nodes >= self.node_limit {
+    fn iterations_done(&self, clock: &Clock, score: i32, depth: i32, stable: usize) -> bool {
+        let scale = params::STABILITY_SCALE[stable.min(params::STABILITY_SCALE.len() - 1)];
+        if !clock.may_start_iteration(scale) || self.nodes >= self.node_limit {
             return true;
         }
         clock.is_managed()
