@@ -173,8 +173,10 @@ impl Clock {
     /// iterations (see `crate::params::STABILITY_SCALE`).
     pub fn may_start_iteration(&self, scale_percent: u32) -> bool {
         match self.soft {
+            // In microseconds as u128: a GUI's huge clock cannot overflow the product.
             Some(soft) => {
-                self.elapsed() * 10_000 < soft * ITERATION_START_PERCENT * scale_percent
+                self.elapsed().as_micros() * 10_000
+                    < soft.as_micros() * u128::from(ITERATION_START_PERCENT * scale_percent)
             }
             None => true,
         }
