@@ -1,4 +1,4 @@
-//! A Xiangqi engine: alpha-beta search with a transposition table, a hand-tuned evaluation,
+//! A Xiangqi engine: alpha-beta search with a transposition table, a tuned evaluation,
 //! time management, playing levels 1–5, and the UCI and UCCI protocols.
 //!
 //! ```
@@ -16,6 +16,7 @@
 //! # Modules
 //! - [`search`]: iterative deepening, PVS, quiescence, pruning and reductions.
 //! - [`movepick`], [`see`]: move ordering and static exchange evaluation.
+//! - [`correction`]: the static score corrected by what the search learnt.
 //! - [`eval`], [`params`]: the evaluation and all its weights.
 //! - [`tt`]: the transposition table. [`clock`]: limits and time budgets.
 //! - [`engine`]: the threaded facade. [`uci`], [`ucci`]: the text protocols.
@@ -26,6 +27,7 @@
 
 pub mod bench;
 pub mod clock;
+pub mod correction;
 pub mod engine;
 pub mod eval;
 pub mod eval_weights;

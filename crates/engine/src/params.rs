@@ -195,3 +195,7 @@ pub const LMR_HISTORY_DIVISOR: i32 = 6_000;
 /// keeps changing gets more time; one that has stood for several iterations is played
 /// sooner, saving clock for the positions that need it.
 pub const STABILITY_SCALE: [u32; 5] = [150, 115, 100, 85, 70];
+
+/// Search: the largest correction the correction history adds to a static score
+/// (centipawns).
+pub const CORRECTION_MAX: i32 = 120;

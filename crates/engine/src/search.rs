@@ -17,6 +17,7 @@
 //! null move); only then is the cycle walked.
 
 use crate::clock::{Clock, Limits, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS};
+use crate::correction::CorrectionHistory;
 use crate::eval::evaluate;
 use crate::level::{Level, Rng, Strength};
 use crate::movepick::{piece_to, ContinuationHistory, History, MovePicker, QuietOrder, Stage};
@@ -152,6 +153,7 @@ pub struct Searcher {
     published: u64,
     history: History,
     continuation: ContinuationHistory,
+    correction: CorrectionHistory,
     killers: Vec<[Option<Move>; 2]>,
     /// The static score at each ply of the current line (`-INFINITE` when in check).
     static_evals: Vec<i32>,
@@ -200,6 +202,7 @@ impl Searcher {
             published: 0,
             history: History::default(),
             continuation: ContinuationHistory::default(),
+            correction: CorrectionHistory::default(),
             killers: vec![[None; 2]; MAX_PLY + 2],
             static_evals: vec![0; MAX_PLY + 2],
             pv: (0..MAX_PLY + 2)
@@ -276,10 +279,12 @@ impl Searcher {
         self.tt.clear();
         self.history.clear();
         self.continuation.clear();
+        self.correction.clear();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         for h in &mut self.helpers {
             h.history.clear();
             h.continuation.clear();
+            h.correction.clear();
             h.killers.iter_mut().for_each(|k| *k = [None; 2]);
         }
     }
@@ -804,18 +809,24 @@ impl Searcher {
         let tt = self.tt.probe(key);
         let tt_move = tt.and_then(|e| e.mv).filter(|&m| self.pos.is_legal(m));
         if let Some(e) = tt {
-            if !pv_node && e.depth >= depth && tt_cuts(e, score_from_tt(e.score, ply), alpha, beta)
+            if !pv_node
+                && e.depth >= depth
+                && tt_cuts(e, score_from_tt(e.score, ply), alpha, beta)
             {
                 return score_from_tt(e.score, ply);
             }
         }
+        // The table keeps the raw static score; the correction history's current view is
+        // added each time.
+        let raw_eval = match tt {
+            _ if in_check => -INFINITE,
+            Some(e) if e.eval != i16::MIN as i32 => e.eval,
+            _ => self.evaluate(),
+        };
         let static_eval = if in_check {
             -INFINITE
         } else {
-            match tt {
-                Some(e) if e.eval != i16::MIN as i32 => e.eval,
-                _ => self.evaluate(),
-            }
+            self.correction.correct(&self.pos, raw_eval)
         };
         self.static_evals[ply] = static_eval;
         // Improving: the static score is better than two plies ago, so pruning can be bolder
@@ -834,7 +845,6 @@ impl Searcher {
         if tt_move.is_none() && depth >= params::IIR_DEPTH {
             depth -= 1;
         }
-
         let list = self.pos.legal_moves();
         if list.is_empty() {
             return -MATE + ply as i32;
@@ -939,16 +949,24 @@ impl Searcher {
         } else {
             Bound::Upper
         };
+        // Learn how far the static score was off, where the result says so: an exact score, or
+        // a bound on the side of the static score it proves (a capture's gain is the search's
+        // business, not the structure's).
+        let quiet_best = best_move.is_none_or(|m| !self.pos.is_capture(m));
+        if !in_check
+            && quiet_best
+            && best.abs() < MATE_BOUND
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            self.correction.update(&self.pos, depth, best - static_eval);
+        }
         self.tt.store(
             key,
             Entry {
                 mv: best_move,
                 score: score_to_tt(best, ply),
-                eval: if in_check {
-                    i16::MIN as i32
-                } else {
-                    static_eval
-                },
+                eval: if in_check { i16::MIN as i32 } else { raw_eval },
                 depth,
                 bound,
             },
@@ -1138,13 +1156,14 @@ impl Searcher {
                 Some(e) if e.eval != i16::MIN as i32 => e.eval,
                 _ => self.evaluate(),
             };
-            if eval >= beta {
-                return eval;
+            let stand_pat = self.correction.correct(&self.pos, eval);
+            if stand_pat >= beta {
+                return stand_pat;
             }
-            if eval > alpha {
-                alpha = eval;
+            if stand_pat > alpha {
+                alpha = stand_pat;
             }
-            best = eval;
+            best = stand_pat;
         }
         let list = self.pos.legal_moves();
         if list.is_empty() {
