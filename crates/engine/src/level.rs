@@ -73,7 +73,19 @@ impl Strength {
             Strength::Hardest => "Hardest",
         }
     }
+
+    /// Returns the level's approximate rating, rounded to 50, on the scale of Fairy-Stockfish
+    /// 11.1's `UCI_Elo` strength limiter: each level played 40 games against Fairy-Stockfish
+    /// limited to a nearby `UCI_Elo` at 100 ms a move, and Beginner (below the limiter's
+    /// range) is placed by its match against Easy. The commands and results are in
+    /// `docs/engine.md` ("Levels"); the UI shows this number beside each level.
+    pub fn rating(self) -> u32 {
+        RATINGS[usize::from(self.number()) - 1]
+    }
 }
+
+/// The measured ratings behind [`Strength::rating`], weakest level first.
+const RATINGS: [u32; 5] = [600, 1100, 1650, 2050, 2800];
 
 impl fmt::Display for Strength {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -141,9 +153,9 @@ impl Level {
         let (depth_cap, node_cap, choice_margin, eval_noise, blind_permille, random_permille) =
             match strength {
                 Strength::Beginner => (Some(1), Some(2_000), 150, 100, 500, 50),
-                Strength::Easy => (Some(2), Some(4_000), 80, 50, 150, 0),
+                Strength::Easy => (Some(2), Some(4_000), 40, 30, 40, 0),
                 Strength::Normal => (Some(3), Some(8_000), 15, 15, 0, 0),
-                Strength::Hard => (Some(5), Some(30_000), 0, 5, 0, 0),
+                Strength::Hard => (Some(7), Some(120_000), 0, 0, 0, 0),
                 Strength::Hardest => (None, None, 0, 0, 0, 0),
             };
         Level {
@@ -207,6 +219,20 @@ mod tests {
         assert_eq!(Level::new(9, 1).number(), 5);
         assert_eq!(Level::new(1, 1).name(), "Beginner");
         assert_eq!(Level::full().depth_cap, None);
+    }
+
+    #[test]
+    fn each_level_is_rated_at_least_150_above_the_one_below() {
+        for pair in Strength::ALL.windows(2) {
+            assert!(
+                pair[1].rating() >= pair[0].rating() + 150,
+                "{} {} vs {} {}",
+                pair[1],
+                pair[1].rating(),
+                pair[0],
+                pair[0].rating()
+            );
+        }
     }
 
     #[test]
