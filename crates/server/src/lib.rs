@@ -21,6 +21,7 @@ pub mod room;
 pub mod routes;
 pub mod security;
 pub mod store;
+pub mod strict_json;
 pub mod sweep;
 pub mod wall_clock;
 pub mod ws;

@@ -134,11 +134,12 @@ impl ClientMessage {
     /// Parses one text frame.
     ///
     /// # Errors
-    /// A sentence naming the problem (not JSON, no `t`, unknown type, or the field that is
-    /// missing, unknown or of the wrong type), for the `bad_message` error reply.
+    /// A sentence naming the problem (not JSON, a key named twice, no `t`, unknown type, or
+    /// the field that is missing, unknown or of the wrong type), for the `bad_message` error
+    /// reply.
     pub fn parse(text: &str) -> Result<ClientMessage, String> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+        // Strict: `{"t":"move","t":"resign"}` is no resignation but an error.
+        let value = crate::strict_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
         let t = value
             .get("t")
             .and_then(serde_json::Value::as_str)
@@ -317,5 +318,17 @@ mod tests {
         let e = ClientMessage::parse(r#"{"t":"move","ply":"x","move":"h2e2"}"#).unwrap_err();
         assert!(e.contains("ply") || e.contains("integer"), "{e}");
         assert!(ClientMessage::parse("not json").is_err());
+    }
+
+    #[test]
+    fn a_key_named_twice_is_refused_not_read_as_the_last() {
+        for text in [
+            r#"{"t":"move","t":"resign"}"#,
+            r#"{"t":"resign","t":"resign"}"#,
+            r#"{"t":"move","ply":0,"move":"h2e2","move":"h0g2"}"#,
+        ] {
+            let e = ClientMessage::parse(text).unwrap_err();
+            assert!(e.contains("duplicate key"), "{text}: {e}");
+        }
     }
 }

@@ -9,6 +9,7 @@ use xiangqi::{ByColor, Color, Position};
 
 /// A time control: initial time and increment per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TimeControl {
     /// Time each side starts with, in seconds.
     pub initial_s: u32,
@@ -28,6 +29,7 @@ impl TimeControl {
 
 /// The engine's seat in a computer room.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ComputerSeat {
     /// Playing level, 1 (Beginner) to 5 (Hardest).
     pub level: u8,
