@@ -201,9 +201,8 @@ export class RoomGame {
           break;
         }
         this.showError(ERRORS[m.code ?? ''] ?? m.message ?? 'The server refused that.');
-        if (m.code === 'stale_ply' || m.code === 'illegal_move' || m.code === 'forbidden_repetition' || m.code === 'opponent_away' || m.code === 'not_your_turn' || m.code === 'game_over') {
+        if (m.code === 'stale_ply' || m.code === 'illegal_move' || m.code === 'opponent_away' || m.code === 'not_your_turn' || m.code === 'game_over') {
           // Put the board back to the authoritative position.
-          if (m.code === 'forbidden_repetition' && m.message) this.showError(m.message);
           this.render(true);
         }
         break;

@@ -119,6 +119,8 @@ pub fn run(args: &ServeArgs) -> ExitCode {
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
+        // Logs go to stderr (README), leaving stdout to what a command prints.
+        .with_writer(std::io::stderr)
         .init();
     if !(args.room_ttl_days > 0.0 && args.room_ttl_days.is_finite()) {
         eprintln!("xiangqi serve: --room-ttl-days must be a positive number");

@@ -201,8 +201,6 @@ pub enum ErrorCode {
     StalePly,
     /// The move cannot be played in this position.
     IllegalMove,
-    /// The move would complete a forbidden repetition (rooms that block such moves).
-    ForbiddenRepetition,
     /// The game is over.
     GameOver,
     /// A new round was asked for while the game goes on.
@@ -224,6 +222,29 @@ pub enum ErrorCode {
     PasswordNeeded,
     /// The server failed to store the change; nothing was applied.
     Internal,
+}
+
+impl ErrorCode {
+    /// Every code, in the order `docs/protocol.md` lists them.
+    pub const ALL: [ErrorCode; 17] = [
+        ErrorCode::BadMessage,
+        ErrorCode::HelloFirst,
+        ErrorCode::BadSeat,
+        ErrorCode::NotSeated,
+        ErrorCode::NotYourTurn,
+        ErrorCode::StalePly,
+        ErrorCode::IllegalMove,
+        ErrorCode::GameOver,
+        ErrorCode::GameNotOver,
+        ErrorCode::OpponentAway,
+        ErrorCode::NoOffer,
+        ErrorCode::RateLimited,
+        ErrorCode::TooLarge,
+        ErrorCode::NoRoom,
+        ErrorCode::TooManyWatchers,
+        ErrorCode::PasswordNeeded,
+        ErrorCode::Internal,
+    ];
 }
 
 /// A message to a client.
@@ -318,6 +339,42 @@ mod tests {
         let e = ClientMessage::parse(r#"{"t":"move","ply":"x","move":"h2e2"}"#).unwrap_err();
         assert!(e.contains("ply") || e.contains("integer"), "{e}");
         assert!(ClientMessage::parse("not json").is_err());
+    }
+
+    /// The wire names of every error code.
+    fn code_names() -> Vec<String> {
+        ErrorCode::ALL
+            .iter()
+            .map(|c| {
+                serde_json::to_value(c)
+                    .expect("a code")
+                    .as_str()
+                    .expect("a name")
+                    .to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_error_code_is_documented_and_the_browser_expects_no_other() {
+        let docs = include_str!("../../../docs/protocol.md");
+        let names = code_names();
+        for name in &names {
+            assert!(
+                docs.contains(&format!("`{name}`")),
+                "{name} is not in docs/protocol.md"
+            );
+        }
+        // A code the browser waits for but the server never sends is dead code that claims a
+        // behaviour which does not exist.
+        let room_js = include_str!("../../../web/js/room.js");
+        for part in room_js.split("m.code === '").skip(1) {
+            let code = part.split('\'').next().unwrap_or_default();
+            assert!(
+                names.iter().any(|n| n == code),
+                "room.js expects {code:?}, never sent"
+            );
+        }
     }
 
     #[test]
