@@ -76,7 +76,13 @@ impl AppState {
     pub async fn open(config: Config, wall: WallClock) -> Result<AppState, StoreError> {
         let store = Store::open(&config.data_dir).await?;
         let computer = ComputerPool::new(config.max_searches, config.hardest_movetime_ms);
-        let rooms = Rooms::new(store.clone(), wall.clone(), computer, config.max_watchers);
+        let rooms = Rooms::new(
+            store.clone(),
+            wall.clone(),
+            computer,
+            config.max_watchers,
+            config.claim_after,
+        );
         Ok(AppState {
             rooms,
             store,

@@ -2,7 +2,7 @@
 //! nowhere else, [`ServerMessage`] is written here and nowhere else. See `docs/protocol.md`.
 
 use crate::room::event::Event;
-use crate::room::snapshot::{GameSnapshot, Players};
+use crate::room::snapshot::{Clocks, GameSnapshot, Players};
 use serde::{Deserialize, Serialize};
 use xiangqi::Color;
 
@@ -78,6 +78,11 @@ pub enum ClientMessage {
         /// `request`, `accept` or `decline`.
         action: OfferAction,
     },
+    /// Call the game off without a result: before both sides have moved, or when the
+    /// opponent has been away long enough.
+    Abort,
+    /// Claim the win: the opponent has been away long enough.
+    Claim,
 }
 
 // The fields of each message, read separately so that an error names the field.
@@ -174,9 +179,17 @@ impl ClientMessage {
                 let f: OfferFields = fields(value).map_err(with_type)?;
                 ClientMessage::NewRound { action: f.action }
             }
+            "abort" => {
+                let _: NoFields = fields(value).map_err(with_type)?;
+                ClientMessage::Abort
+            }
+            "claim" => {
+                let _: NoFields = fields(value).map_err(with_type)?;
+                ClientMessage::Claim
+            }
             other => {
                 return Err(format!(
-                    "unknown message type {other:?} (hello, move, resign, draw, new_round)"
+                    "unknown message type {other:?} (hello, move, resign, draw, new_round, abort, claim)"
                 ))
             }
         })
@@ -209,6 +222,12 @@ pub enum ErrorCode {
     OpponentAway,
     /// There is no offer to accept or decline, or the offer is one's own.
     NoOffer,
+    /// A claim or abort while the opponent is here (connected, or the engine).
+    OpponentHere,
+    /// A claim or abort before the opponent has been away as long as the room asks.
+    TooSoon,
+    /// An abort after both sides have moved, with the opponent here: resign instead.
+    TooLate,
     /// More messages than the rate limit allows.
     RateLimited,
     /// The frame is larger than the limit.
@@ -226,7 +245,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, in the order `docs/protocol.md` lists them.
-    pub const ALL: [ErrorCode; 17] = [
+    pub const ALL: [ErrorCode; 20] = [
         ErrorCode::BadMessage,
         ErrorCode::HelloFirst,
         ErrorCode::BadSeat,
@@ -238,6 +257,9 @@ impl ErrorCode {
         ErrorCode::GameNotOver,
         ErrorCode::OpponentAway,
         ErrorCode::NoOffer,
+        ErrorCode::OpponentHere,
+        ErrorCode::TooSoon,
+        ErrorCode::TooLate,
         ErrorCode::RateLimited,
         ErrorCode::TooLarge,
         ErrorCode::NoRoom,
@@ -281,6 +303,12 @@ pub enum ServerMessage<'a> {
         code: ErrorCode,
         /// The same for a person.
         message: &'a str,
+    },
+    /// The clocks changed other than by a move: a clock paused or resumed (the player who
+    /// waits for the move left or came back), or the clocks after replayed missed events.
+    Clocks {
+        /// Both clocks now, and which one runs.
+        clocks: &'a Clocks,
     },
     /// Another connection took this seat; this one is being closed.
     Replaced,

@@ -38,6 +38,8 @@ pub struct Rooms {
     pub(crate) computer: ComputerPool,
     /// Most watchers per room.
     pub(crate) max_watchers: usize,
+    /// How long a player must be away before the opponent may claim the win or abort.
+    pub(crate) claim_after: Duration,
     /// The actor tasks, so that stopping can wait for them.
     actors: TaskTracker,
     /// Set when the server stops: no room is loaded any more.
@@ -46,12 +48,14 @@ pub struct Rooms {
 
 impl Rooms {
     /// Returns an empty registry over `store`; each room accepts at most `max_watchers`
-    /// connections without a seat.
+    /// connections without a seat, and lets a player claim the win (or abort) once the
+    /// opponent has been away for `claim_after`.
     pub fn new(
         store: Store,
         wall: WallClock,
         computer: ComputerPool,
         max_watchers: usize,
+        claim_after: Duration,
     ) -> Rooms {
         Rooms {
             map: Arc::new(Mutex::new(HashMap::new())),
@@ -59,6 +63,7 @@ impl Rooms {
             wall,
             computer,
             max_watchers,
+            claim_after,
             actors: TaskTracker::new(),
             stopping: Arc::new(AtomicBool::new(false)),
         }
@@ -269,7 +274,13 @@ mod tests {
         let store = Store::open(dir).await.expect("store");
         let row = crate::store::test_room(&RoomCode::random());
         assert!(store.insert_room(row.clone()).await.expect("insert"));
-        let rooms = Rooms::new(store, WallClock::System, ComputerPool::new(1, 100), 10);
+        let rooms = Rooms::new(
+            store,
+            WallClock::System,
+            ComputerPool::new(1, 100),
+            10,
+            Duration::from_secs(60),
+        );
         (rooms, row)
     }
 

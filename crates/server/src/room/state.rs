@@ -193,6 +193,10 @@ impl RoomState {
                 }
             }
             Event::DrawAgreed => self.end(Game::agree_draw, now)?,
+            Event::Abort { color } => self.end(|g| g.abort(Color::from(*color)), now)?,
+            Event::Claim { color } => {
+                self.end(|g| g.forfeit_by_abandonment(!Color::from(*color)), now)?;
+            }
             Event::DrawOffer { color } => self.draw_offer = Some(Color::from(*color)),
             Event::DrawDecline { .. } => self.draw_offer = None,
             Event::NewRoundRequest { color } => self.new_round_request = Some(Color::from(*color)),
