@@ -57,6 +57,21 @@ pub struct GameRecord {
     pub pgn: String,
 }
 
+impl GameRecord {
+    /// The record of the current round of `s`.
+    pub fn of(s: &RoomState) -> GameRecord {
+        GameRecord {
+            round: s.round,
+            start_fen: s.game.start().fen(),
+            moves: s.game.moves().iter().map(|m| m.iccs()).collect(),
+            wxf: s.wxf.clone(),
+            fen: s.game.position().fen(),
+            status: super::snapshot::StatusView::of_game(&s.game),
+            pgn: s.pgn(),
+        }
+    }
+}
+
 /// A request to a room actor.
 pub enum Command {
     /// A connection said hello.
@@ -100,7 +115,7 @@ pub enum Command {
     Record {
         /// Which round.
         round: Option<u32>,
-        /// The answer (`None`: no such round).
+        /// The answer (`None`: not the current round; earlier ones are in the store).
         reply: oneshot::Sender<Option<GameRecord>>,
     },
     /// The engine chose `mv` for ply `ply` of round `round`.
@@ -921,30 +936,12 @@ impl Actor {
         }
     }
 
+    /// The record of the current round, if `round` asks for it (earlier rounds are read
+    /// from the store, see [`super::Rooms::past_record`]).
     fn record(&self, round: Option<u32>) -> Option<GameRecord> {
-        let current = round.is_none_or(|r| r == self.state.round);
-        if current {
-            let s = &self.state;
-            return Some(GameRecord {
-                round: s.round,
-                start_fen: s.game.start().fen(),
-                moves: s.game.moves().iter().map(|m| m.iccs()).collect(),
-                wxf: s.wxf.clone(),
-                fen: s.game.position().fen(),
-                status: super::snapshot::StatusView::of_game(&s.game),
-                pgn: s.pgn(),
-            });
-        }
-        let past = self.state.history.iter().find(|h| Some(h.round) == round)?;
-        Some(GameRecord {
-            round: past.round,
-            start_fen: past.game.start().fen(),
-            moves: past.game.moves().iter().map(|m| m.iccs()).collect(),
-            wxf: past.wxf.clone(),
-            fen: past.game.position().fen(),
-            status: super::snapshot::StatusView::of_game(&past.game),
-            pgn: self.state.pgn_of(&past.game, past.round),
-        })
+        round
+            .is_none_or(|r| r == self.state.round)
+            .then(|| GameRecord::of(&self.state))
     }
 
     /// Starts an engine search when the engine is to move and none runs.

@@ -314,7 +314,10 @@ pub struct GameSnapshot {
     /// A player whose opponent has been away this many seconds may claim the win (`claim`)
     /// or call the game off (`abort`).
     pub claim_after_s: u64,
-    /// Finished rounds.
+    /// How many rounds of the room have finished (the current one included once over).
+    pub finished_rounds: u32,
+    /// The latest finished round only (at most one entry; earlier rounds are in the store:
+    /// `GET /api/rooms/{code}/game?round=N`).
     pub history: Vec<PastRound>,
 }
 
@@ -363,8 +366,9 @@ impl GameSnapshot {
             new_round_request: state.new_round_request.map(Side::from),
             players: players(state, presence),
             claim_after_s: presence.claim_after_s,
+            finished_rounds: state.finished_rounds,
             history: state
-                .history
+                .last_finished
                 .iter()
                 .map(|h| PastRound {
                     round: h.round,

@@ -342,10 +342,16 @@ async fn record(
     {
         return Err(AppError::NotFound(format!("no room {code}")));
     }
-    answer
+    let current = answer
         .await
-        .map_err(|_| AppError::Internal("room stopped".into()))?
-        .ok_or_else(|| AppError::NotFound(format!("room {code} has no such round")))
+        .map_err(|_| AppError::Internal("room stopped".into()))?;
+    let record = match (current, round) {
+        (Some(record), _) => Some(record),
+        // A finished round lives in the store only.
+        (None, Some(n)) => app.rooms.past_record(&code, n).await?,
+        (None, None) => None,
+    };
+    record.ok_or_else(|| AppError::NotFound(format!("room {code} has no such round")))
 }
 
 #[derive(Deserialize)]
