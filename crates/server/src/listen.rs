@@ -117,7 +117,7 @@ impl Slots {
 }
 
 /// Serves `app` on `listener` until `shutdown` completes; then stops accepting and waits
-/// (at most [`DRAIN_WAIT`]) for the open HTTP requests to finish.
+/// (at most `DRAIN_WAIT`) for the open HTTP requests to finish.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
