@@ -1,8 +1,10 @@
-//! Checks shared by the fuzz targets.
+//! The fuzz targets' bodies and the checks they share. The bodies live here, not in the
+//! targets, so that `crates/xiangqi/tests/fuzz_smoke.rs` runs the same checks on stable Rust.
 
 #![allow(dead_code)]
 
 use std::collections::HashSet;
+use xiangqi::{chinese, iccs, notation, wxf};
 use xiangqi::{Board, Color, Move, Piece, Position, Role, Setup, Square};
 
 /// Legal positions to start from: the opening and positions that stress cannon screens,
@@ -153,4 +155,111 @@ pub fn position_from_bytes(data: &[u8]) -> Option<(Position, &[u8])> {
     };
     let pos = Position::from_setup(setup).ok()?;
     Some((pos, data))
+}
+
+/// Arbitrary bytes as a FEN: reading never panics; whatever is read writes back to the same
+/// setup or position; a legal position has consistent move generators, keys and make/unmake.
+pub fn fen_target(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let setup = Setup::from_fen(&text);
+    if let Ok(s) = &setup {
+        assert_eq!(
+            Setup::from_fen(&s.fen()).as_ref(),
+            Ok(s),
+            "setup round trip"
+        );
+    }
+    if let Ok(pos) = Position::from_fen(&text) {
+        assert!(setup.is_ok(), "a position without a setup");
+        check_position(&pos);
+    }
+}
+
+/// Bytes drive a playout: the first byte picks a fixture (even) or a board built from the
+/// following bytes (odd); each further byte picks the next legal move by index, for 64 plies
+/// at most. Every ply the move list must agree with `is_legal` and make/unmake of the chosen
+/// move must be exact; at the start, every eighth ply and at the end all 90 × 90
+/// (from, to) pairs are tried and every legal move is made and unmade.
+pub fn legal_target(data: &[u8]) {
+    let Some((&head, rest)) = data.split_first() else {
+        return;
+    };
+    let (mut pos, choices) = if head & 1 == 0 {
+        (fixture(head >> 1), rest)
+    } else {
+        match position_from_bytes(rest) {
+            Some(found) => found,
+            None => return,
+        }
+    };
+    for (ply, &choice) in choices.iter().take(64).enumerate() {
+        if ply % 8 == 0 {
+            check_position(&pos);
+        } else {
+            generators_agree(&pos, false);
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return;
+        }
+        let m = moves[usize::from(choice) % moves.len()];
+        make_unmake_exact(&mut pos, m);
+        pos.play(m).expect("a listed move plays");
+    }
+    check_position(&pos);
+}
+
+/// Arbitrary text fed to the move-notation readers (ICCS, WXF, Chinese, any) on positions
+/// reached by a short playout: reading never panics, a move read is legal, and every legal
+/// move written in WXF or Chinese reads back as itself.
+///
+/// Input: byte 0 picks a fixture, byte 1 the number of plies (0-15), then one byte per ply
+/// picks the move; the rest is the text (UTF-8, invalid bytes replaced).
+pub fn notation_target(data: &[u8]) {
+    let [which, plies, rest @ ..] = data else {
+        return;
+    };
+    let mut pos = fixture(*which);
+    let plies = usize::from(plies % 16).min(rest.len());
+    for &choice in &rest[..plies] {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.play(moves[usize::from(choice) % moves.len()])
+            .expect("a listed move plays");
+    }
+    let text = String::from_utf8_lossy(&rest[plies..]);
+    let results = [
+        iccs::parse(&pos, &text),
+        wxf::parse(&pos, &text),
+        chinese::parse(&pos, &text),
+        notation::parse_any(&pos, &text),
+    ];
+    for m in results.into_iter().flatten() {
+        assert!(
+            pos.is_legal(m),
+            "{text:?} read as illegal {m} in {}",
+            pos.fen()
+        );
+    }
+    for &m in pos.legal_moves().iter() {
+        let w = wxf::write(&pos, m).expect("WXF of a legal move");
+        assert_eq!(
+            wxf::parse(&pos, &w).ok(),
+            Some(m),
+            "WXF {w} in {}",
+            pos.fen()
+        );
+        let c = chinese::write(&pos, m).expect("Chinese of a legal move");
+        assert_eq!(
+            chinese::parse(&pos, &c).ok(),
+            Some(m),
+            "Chinese {c} in {}",
+            pos.fen()
+        );
+        assert_eq!(notation::parse_any(&pos, &w).ok(), Some(m), "any {w}");
+        assert_eq!(notation::parse_any(&pos, &c).ok(), Some(m), "any {c}");
+        assert_eq!(iccs::parse(&pos, &iccs::write(m)).ok(), Some(m), "ICCS {m}");
+    }
 }

@@ -6,20 +6,5 @@
 mod common;
 
 use libfuzzer_sys::fuzz_target;
-use xiangqi::{Position, Setup};
 
-fuzz_target!(|data: &[u8]| {
-    let text = String::from_utf8_lossy(data);
-    let setup = Setup::from_fen(&text);
-    if let Ok(s) = &setup {
-        assert_eq!(
-            Setup::from_fen(&s.fen()).as_ref(),
-            Ok(s),
-            "setup round trip"
-        );
-    }
-    if let Ok(pos) = Position::from_fen(&text) {
-        assert!(setup.is_ok(), "a position without a setup");
-        common::check_position(&pos);
-    }
-});
+fuzz_target!(|data: &[u8]| common::fen_target(data));

@@ -10,31 +10,4 @@ mod common;
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| {
-    let Some((&head, rest)) = data.split_first() else {
-        return;
-    };
-    let (mut pos, choices) = if head & 1 == 0 {
-        (common::fixture(head >> 1), rest)
-    } else {
-        match common::position_from_bytes(rest) {
-            Some(found) => found,
-            None => return,
-        }
-    };
-    for (ply, &choice) in choices.iter().take(64).enumerate() {
-        if ply % 8 == 0 {
-            common::check_position(&pos);
-        } else {
-            common::generators_agree(&pos, false);
-        }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return;
-        }
-        let m = moves[usize::from(choice) % moves.len()];
-        common::make_unmake_exact(&mut pos, m);
-        pos.play(m).expect("a listed move plays");
-    }
-    common::check_position(&pos);
-});
+fuzz_target!(|data: &[u8]| common::legal_target(data));

@@ -42,7 +42,7 @@
 
 /**
  * @typedef {object} GameStatus
- * @property {'ongoing'|'red'|'black'|'draw'} result
+ * @property {'ongoing'|'red'|'black'|'draw'|'aborted'} result
  * @property {string|null} reason
  * @property {string} [explanation]
  * @property {string|null} [warning]
@@ -65,6 +65,7 @@
  * @property {boolean} seated
  * @property {boolean} connected
  * @property {boolean} computer
+ * @property {number|null} [away_ms] how long the seated player has been away
  */
 
 /**
@@ -88,6 +89,7 @@
  * @property {'red'|'black'|null} draw_offer
  * @property {'red'|'black'|null} new_round_request
  * @property {{red: PlayerInfo, black: PlayerInfo}} players
+ * @property {number} [claim_after_s] seconds away after which the opponent may claim or abort
  * @property {{round: number, result: string, reason: string|null, moves: number}[]} [history]
  */
 
@@ -105,6 +107,7 @@
  * @property {string} [message]
  * @property {{red: PlayerInfo, black: PlayerInfo}} [players]
  * @property {number} [round]
+ * @property {{red_ms: number, black_ms: number, running: 'red'|'black'|null}} [clocks]
  */
 
 /** An HTTP error answered by the server (or a network failure, code `network`). */

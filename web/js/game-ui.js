@@ -49,6 +49,8 @@ export function describeStatus(status) {
     move_limit: () => 'Draw: the move limit was reached without a capture',
     insufficient_material: () => 'Draw: neither side has a piece that can cross the river',
     agreement: () => 'Draw by agreement',
+    abandonment: () => `${winner} wins: ${loser} left the game`,
+    aborted: () => 'The game was aborted',
   };
   let title;
   if (w === 'ongoing') title = '';
@@ -135,9 +137,9 @@ export function statusLine(status, turn, check) {
   return `${Name(turn)} to move${check ? ' — check!' : ''}`;
 }
 
-/** @param {'ongoing'|'red'|'black'|'draw'} result */
+/** @param {'ongoing'|'red'|'black'|'draw'|'aborted'} result (an aborted game has no result: `*`) */
 export function pgnResult(result) {
-  return { red: '1-0', black: '0-1', draw: '1/2-1/2', ongoing: '*' }[result] ?? '*';
+  return { red: '1-0', black: '0-1', draw: '1/2-1/2', ongoing: '*', aborted: '*' }[result] ?? '*';
 }
 
 /** @param {string} v */

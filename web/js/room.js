@@ -63,6 +63,8 @@ export class RoomGame {
     /** @type {'red'|'black'|null} */
     this.you = null;
     this.receivedAt = 0;
+    /** When the players (and their `away_ms`) last arrived, by performance.now(). */
+    this.presenceAt = 0;
     this.userFlipped = false;
     this.orientedFor = /** @type {string|null} */ (null);
     this.resignArmed = 0;
@@ -110,6 +112,8 @@ export class RoomGame {
         }, 4000);
       }
     }, { signal });
+    maybe('abort')?.addEventListener('click', () => this.send({ t: 'abort' }), { signal });
+    maybe('claim')?.addEventListener('click', () => this.send({ t: 'claim' }), { signal });
     maybe('offer-draw')?.addEventListener('click', () => this.send({ t: 'draw', action: 'offer' }), { signal });
     maybe('accept-draw')?.addEventListener('click', () => this.send({ t: 'draw', action: 'accept' }), { signal });
     maybe('decline-draw')?.addEventListener('click', () => this.send({ t: 'draw', action: 'decline' }), { signal });
@@ -189,9 +193,18 @@ export class RoomGame {
         if (m.game) this.setGame(m.game, true);
         this.onEvent(m);
         break;
+      case 'clocks':
+        // A clock paused or resumed (or the clocks after replayed events): count from here.
+        if (this.game && m.clocks) {
+          this.game.clocks = m.clocks;
+          this.receivedAt = performance.now();
+          this.tick();
+        }
+        break;
       case 'presence':
         if (this.game && m.players) {
           this.game.players = m.players;
+          this.presenceAt = performance.now();
           this.render();
         }
         break;
@@ -201,9 +214,8 @@ export class RoomGame {
           break;
         }
         this.showError(ERRORS[m.code ?? ''] ?? m.message ?? 'The server refused that.');
-        if (m.code === 'stale_ply' || m.code === 'illegal_move' || m.code === 'forbidden_repetition' || m.code === 'opponent_away' || m.code === 'not_your_turn' || m.code === 'game_over') {
+        if (m.code === 'stale_ply' || m.code === 'illegal_move' || m.code === 'opponent_away' || m.code === 'not_your_turn' || m.code === 'game_over') {
           // Put the board back to the authoritative position.
-          if (m.code === 'forbidden_repetition' && m.message) this.showError(m.message);
           this.render(true);
         }
         break;
@@ -242,6 +254,12 @@ export class RoomGame {
       case 'new_round':
         say('A new game begins');
         break;
+      case 'abort':
+        say(`${who} aborted the game`);
+        break;
+      case 'claim':
+        say(`${who} claimed the win`);
+        break;
       case 'move':
         this.showError('');
         break;
@@ -257,6 +275,7 @@ export class RoomGame {
   setGame(g, announce) {
     this.game = g;
     this.receivedAt = performance.now();
+    this.presenceAt = this.receivedAt;
     if (!this.userFlipped && this.orientedFor !== (this.you ?? 'watch')) {
       this.orientedFor = this.you ?? 'watch';
       this.view.board.setOrientation(this.you === 'black' ? 'black' : 'red');
@@ -339,6 +358,29 @@ export class RoomGame {
     vis('new-round', seated && over && !vsComputer && !g.new_round_request);
     vis('round-requested', seated && over && !!myRound);
     vis('round-answer', seated && over && !!theirRound);
+    this.renderLeaving();
+  }
+
+  /** Whether the opponent has been away long enough to claim the win or abort. */
+  opponentGone() {
+    const g = this.game;
+    if (!g || !this.you) return false;
+    const p = g.players[other(this.you)];
+    if (!p || p.connected || p.computer || typeof p.away_ms !== 'number') return false;
+    const away = p.away_ms + performance.now() - this.presenceAt;
+    return away >= (g.claim_after_s ?? 60) * 1000;
+  }
+
+  /** Shows Abort (before both sides moved, or with the opponent gone) and Claim the win. */
+  renderLeaving() {
+    const g = this.game;
+    if (!g) return;
+    const playing = !!this.you && g.status.result === 'ongoing';
+    const gone = this.opponentGone();
+    const abort = maybe('abort');
+    if (abort) abort.hidden = !(playing && (g.moves.length < 2 || gone));
+    const claim = maybe('claim');
+    if (claim) claim.hidden = !(playing && gone);
   }
 
   renderPlayers() {
@@ -377,6 +419,7 @@ export class RoomGame {
   tick() {
     const g = this.game;
     if (!g) return;
+    this.renderLeaving();
     const bottom = this.view.board.orientation;
     for (const [slot, color] of /** @type {[string, 'red'|'black'][]} */ ([['bottom', bottom], ['top', other(bottom)]])) {
       const clock = maybe(`player-${slot}`)?.querySelector('.clock');

@@ -12,11 +12,11 @@ use xiangqi_server::room::snapshot::CycleView;
 /// Arguments of `xiangqi game`.
 #[derive(Args)]
 pub struct GameArgs {
-    /// Rule set: wxf-2018 (the default) or casual. With `-`, overrides the PGN's [Rules] tag.
+    /// Rule set: wxf-2018 (the default) or casual. With `-`, overrides the PGN's `[Rules]` tag.
     #[arg(long)]
     rules: Option<RuleSet>,
     /// Start position (default: the starting position). Not allowed with `-`: a PGN names
-    /// its start position in its [FEN] tag.
+    /// its start position in its `[FEN]` tag.
     #[arg(long)]
     fen: Option<String>,
     /// Moves in ICCS (h2e2; WXF C2=5 and Chinese 炮二平五 are read too); a single `-` reads a

@@ -62,6 +62,9 @@ pub struct ServeArgs {
     /// try that room again, doubled after each further one up to 5 minutes (0: no wait).
     #[arg(long, env = "XIANGQI_WRONG_PASSWORD_DELAY_MS", default_value_t = 1000)]
     pub wrong_password_delay_ms: u64,
+    /// Seconds a player must be away before the opponent may claim the win or abort.
+    #[arg(long, env = "XIANGQI_CLAIM_AFTER_S", default_value_t = 60)]
+    pub claim_after_s: u64,
 }
 
 /// File descriptors kept free beside the connections: the database and its journal, the
@@ -119,6 +122,8 @@ pub fn run(args: &ServeArgs) -> ExitCode {
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
+        // Logs go to stderr (README), leaving stdout to what a command prints.
+        .with_writer(std::io::stderr)
         .init();
     if !(args.room_ttl_days > 0.0 && args.room_ttl_days.is_finite()) {
         eprintln!("xiangqi serve: --room-ttl-days must be a positive number");
@@ -139,6 +144,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         joins_per_minute: args.joins_per_minute,
         puzzles_per_minute: args.puzzles_per_minute,
         wrong_password_delay: Duration::from_millis(args.wrong_password_delay_ms),
+        claim_after: Duration::from_secs(args.claim_after_s),
         ..Config::default()
     };
     if let Some(n) = args.max_searches {

@@ -35,13 +35,25 @@ fn free_addr() -> SocketAddr {
 
 /// Starts `xiangqi serve` and waits until it answers `/api/health`.
 async fn serve(addr: SocketAddr, data_dir: &Path, log_name: &str) -> ServerProcess {
+    serve_with(addr, data_dir, log_name, "warn", Stdio::null()).await
+}
+
+/// Starts `xiangqi serve` with `RUST_LOG=rust_log`, stderr into `log_name` and stdout into
+/// `stdout`, and waits until it answers `/api/health`.
+async fn serve_with(
+    addr: SocketAddr,
+    data_dir: &Path,
+    log_name: &str,
+    rust_log: &str,
+    stdout: Stdio,
+) -> ServerProcess {
     let log = std::fs::File::create(data_dir.join(log_name)).expect("log file");
     let child = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
         .args(["serve", "--addr", &addr.to_string(), "--data-dir"])
         .arg(data_dir)
-        .env("RUST_LOG", "warn")
+        .env("RUST_LOG", rust_log)
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
+        .stdout(stdout)
         .stderr(log)
         .spawn()
         .expect("xiangqi serve starts");
@@ -63,6 +75,74 @@ async fn serve(addr: SocketAddr, data_dir: &Path, log_name: &str) -> ServerProce
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+}
+
+#[tokio::test]
+async fn logs_go_to_stderr_and_nothing_to_stdout() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let addr = free_addr();
+    let out = std::fs::File::create(dir.path().join("stdout")).expect("stdout file");
+    let server = serve_with(addr, dir.path(), "stderr", "info", out.into()).await;
+    let r = http::post(addr, "/api/rooms", &json!({})).await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    drop(server);
+    let stdout = std::fs::read_to_string(dir.path().join("stdout")).expect("stdout");
+    let stderr = std::fs::read_to_string(dir.path().join("stderr")).expect("stderr");
+    assert_eq!(stdout, "", "README: logs go to stderr");
+    assert!(stderr.contains("room created"), "{stderr}");
+}
+
+#[tokio::test]
+async fn loadtest_saves_what_was_confirmed_when_the_server_dies_mid_run() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let addr = free_addr();
+    let server = serve(addr, dir.path(), "server.log").await;
+    let saved = dir.path().join("games.jsonl");
+    let mut loadtest = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(["loadtest", "--server", &format!("http://{addr}")])
+        .args([
+            "--games",
+            "3",
+            "--rate",
+            "20",
+            "--warmup",
+            "0",
+            "--duration",
+            "60",
+        ])
+        .arg("--save")
+        .arg(&saved)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("xiangqi loadtest starts");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    drop(server); // SIGKILL, mid-run
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        if let Some(status) = loadtest.try_wait().expect("try_wait") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = loadtest.kill();
+            panic!("loadtest still runs 30 s after the server died");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert!(!status.success(), "the records could not be checked");
+    let text = std::fs::read_to_string(&saved).expect("the games were saved");
+    let games: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(games.len(), 3, "{text}");
+    assert!(
+        games
+            .iter()
+            .any(|g| g["moves"].as_array().is_some_and(|m| !m.is_empty())),
+        "moves were confirmed before the server died: {text}"
+    );
 }
 
 #[tokio::test]

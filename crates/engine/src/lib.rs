@@ -20,7 +20,7 @@
 //! - [`eval`], [`params`]: the evaluation and all its weights.
 //! - [`tt`]: the transposition table. [`clock`]: limits and time budgets.
 //! - [`engine`]: the threaded facade. [`uci`], [`ucci`]: the text protocols.
-//! - [`bench`]: the fixed benchmark whose node count signs the search.
+//! - [`bench`](mod@bench): the fixed benchmark whose node count signs the search.
 //!
 //! Engine matches, SPRTs, the UCI/UCCI client for other engines and the tactical suite live
 //! in the `xiangqi-tools` crate (`crates/tools`), which uses this one.

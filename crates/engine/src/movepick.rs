@@ -140,7 +140,7 @@ impl QuietOrder<'_> {
     }
 }
 
-/// The class of a move handed out by [`MovePicker::next`].
+/// The class of a move handed out by `MovePicker::next`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
     /// The move stored in the transposition table.

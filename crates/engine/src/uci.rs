@@ -1,7 +1,7 @@
 //! The UCI protocol as Pikafish speaks it: lines parsed into [`Command`], replies printed by
 //! [`run`]. Malformed lines are answered with `info string …` (quoting at most 100
 //! characters of the input) and otherwise ignored; bytes that are not UTF-8 are replaced,
-//! and lines over [`MAX_INPUT_LINE`](crate::protocol::MAX_INPUT_LINE) bytes are skipped.
+//! and lines over `MAX_INPUT_LINE` bytes are skipped.
 //!
 //! A bare `go` searches until `stop` (like `go infinite`). `go ponder` is not a real ponder
 //! search: it searches until `ponderhit` or `stop`, and either ends it with `bestmove`.

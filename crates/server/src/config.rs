@@ -53,6 +53,9 @@ pub struct Config {
     /// may try that room again, doubled after each further wrong password (at most 5
     /// minutes; the first wrong password costs nothing); zero: no wait (default 1 s).
     pub wrong_password_delay: Duration,
+    /// A player whose opponent has been away (not connected) this long may claim the win
+    /// or abort the game (default 60 s).
+    pub claim_after: Duration,
 }
 
 impl Default for Config {
@@ -75,6 +78,7 @@ impl Default for Config {
             joins_per_minute: 60,
             puzzles_per_minute: 30,
             wrong_password_delay: Duration::from_secs(1),
+            claim_after: Duration::from_secs(60),
         }
     }
 }

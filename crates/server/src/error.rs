@@ -47,6 +47,16 @@ pub enum AppError {
         /// Each problem of the position, one sentence each.
         problems: Vec<String>,
     },
+    /// 422 `decided_position`: the start position of a room or puzzle is already decided
+    /// under the rules library (no legal move, insufficient material, move limit reached);
+    /// `reason` names the ruling, as a status's `reason` does.
+    DecidedPosition {
+        /// The ruling's reason (`checkmate`, `no_legal_moves`, `insufficient_material`,
+        /// `move_limit`).
+        reason: &'static str,
+        /// The ruling in words.
+        explanation: String,
+    },
     /// 422 `illegal_move`: a move that cannot be played (the message names it and its index).
     IllegalMove(String),
     /// 422 `invalid_field`: a field is out of range (the message names the field).
@@ -71,6 +81,9 @@ impl AppError {
             AppError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             AppError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             AppError::InvalidFen { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "invalid_fen"),
+            AppError::DecidedPosition { .. } => {
+                (StatusCode::UNPROCESSABLE_ENTITY, "decided_position")
+            }
             AppError::IllegalMove(_) => (StatusCode::UNPROCESSABLE_ENTITY, "illegal_move"),
             AppError::InvalidField(_) => (StatusCode::UNPROCESSABLE_ENTITY, "invalid_field"),
             AppError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
@@ -106,6 +119,12 @@ impl IntoResponse for AppError {
             AppError::InvalidFen { message, problems } => {
                 json!({"error": {"code": code, "message": message, "problems": problems}})
             }
+            AppError::DecidedPosition {
+                reason,
+                explanation,
+            } => json!({"error": {"code": code,
+                "message": format!("the start position is already decided: {explanation}"),
+                "reason": reason, "problems": [explanation]}}),
             AppError::WrongPassword => {
                 json!({"error": {"code": code, "message": "the room's password does not match"}})
             }

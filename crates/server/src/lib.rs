@@ -21,6 +21,7 @@ pub mod room;
 pub mod routes;
 pub mod security;
 pub mod store;
+pub mod strict_json;
 pub mod sweep;
 pub mod wall_clock;
 pub mod ws;
@@ -75,7 +76,13 @@ impl AppState {
     pub async fn open(config: Config, wall: WallClock) -> Result<AppState, StoreError> {
         let store = Store::open(&config.data_dir).await?;
         let computer = ComputerPool::new(config.max_searches, config.hardest_movetime_ms);
-        let rooms = Rooms::new(store.clone(), wall.clone(), computer, config.max_watchers);
+        let rooms = Rooms::new(
+            store.clone(),
+            wall.clone(),
+            computer,
+            config.max_watchers,
+            config.claim_after,
+        );
         Ok(AppState {
             rooms,
             store,

@@ -117,7 +117,7 @@ impl Slots {
 }
 
 /// Serves `app` on `listener` until `shutdown` completes; then stops accepting and waits
-/// (at most [`DRAIN_WAIT`]) for the open HTTP requests to finish.
+/// (at most `DRAIN_WAIT`) for the open HTTP requests to finish.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
@@ -144,6 +144,11 @@ pub async fn serve(
                 }
             },
         };
+        // Game sockets send small frames in bursts (an event, then presence or clocks):
+        // with Nagle on, each later one waits for the client's delayed ACK (~40 ms).
+        if let Err(e) = stream.set_nodelay(true) {
+            tracing::warn!(error = %e, "cannot set TCP_NODELAY");
+        }
         if let Some(bytes) = config.send_buffer_bytes {
             if let Err(e) = socket2::SockRef::from(&stream).set_send_buffer_size(bytes) {
                 tracing::warn!(error = %e, "cannot set the send buffer");

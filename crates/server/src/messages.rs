@@ -2,7 +2,7 @@
 //! nowhere else, [`ServerMessage`] is written here and nowhere else. See `docs/protocol.md`.
 
 use crate::room::event::Event;
-use crate::room::snapshot::{GameSnapshot, Players};
+use crate::room::snapshot::{Clocks, GameSnapshot, Players};
 use serde::{Deserialize, Serialize};
 use xiangqi::Color;
 
@@ -78,6 +78,11 @@ pub enum ClientMessage {
         /// `request`, `accept` or `decline`.
         action: OfferAction,
     },
+    /// Call the game off without a result: before both sides have moved, or when the
+    /// opponent has been away long enough.
+    Abort,
+    /// Claim the win: the opponent has been away long enough.
+    Claim,
 }
 
 // The fields of each message, read separately so that an error names the field.
@@ -134,11 +139,12 @@ impl ClientMessage {
     /// Parses one text frame.
     ///
     /// # Errors
-    /// A sentence naming the problem (not JSON, no `t`, unknown type, or the field that is
-    /// missing, unknown or of the wrong type), for the `bad_message` error reply.
+    /// A sentence naming the problem (not JSON, a key named twice, no `t`, unknown type, or
+    /// the field that is missing, unknown or of the wrong type), for the `bad_message` error
+    /// reply.
     pub fn parse(text: &str) -> Result<ClientMessage, String> {
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+        // Strict: `{"t":"move","t":"resign"}` is no resignation but an error.
+        let value = crate::strict_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
         let t = value
             .get("t")
             .and_then(serde_json::Value::as_str)
@@ -173,9 +179,17 @@ impl ClientMessage {
                 let f: OfferFields = fields(value).map_err(with_type)?;
                 ClientMessage::NewRound { action: f.action }
             }
+            "abort" => {
+                let _: NoFields = fields(value).map_err(with_type)?;
+                ClientMessage::Abort
+            }
+            "claim" => {
+                let _: NoFields = fields(value).map_err(with_type)?;
+                ClientMessage::Claim
+            }
             other => {
                 return Err(format!(
-                    "unknown message type {other:?} (hello, move, resign, draw, new_round)"
+                    "unknown message type {other:?} (hello, move, resign, draw, new_round, abort, claim)"
                 ))
             }
         })
@@ -200,8 +214,6 @@ pub enum ErrorCode {
     StalePly,
     /// The move cannot be played in this position.
     IllegalMove,
-    /// The move would complete a forbidden repetition (rooms that block such moves).
-    ForbiddenRepetition,
     /// The game is over.
     GameOver,
     /// A new round was asked for while the game goes on.
@@ -210,6 +222,12 @@ pub enum ErrorCode {
     OpponentAway,
     /// There is no offer to accept or decline, or the offer is one's own.
     NoOffer,
+    /// A claim or abort while the opponent is here (connected, or the engine).
+    OpponentHere,
+    /// A claim or abort before the opponent has been away as long as the room asks.
+    TooSoon,
+    /// An abort after both sides have moved, with the opponent here: resign instead.
+    TooLate,
     /// More messages than the rate limit allows.
     RateLimited,
     /// The frame is larger than the limit.
@@ -223,6 +241,32 @@ pub enum ErrorCode {
     PasswordNeeded,
     /// The server failed to store the change; nothing was applied.
     Internal,
+}
+
+impl ErrorCode {
+    /// Every code, in the order `docs/protocol.md` lists them.
+    pub const ALL: [ErrorCode; 20] = [
+        ErrorCode::BadMessage,
+        ErrorCode::HelloFirst,
+        ErrorCode::BadSeat,
+        ErrorCode::NotSeated,
+        ErrorCode::NotYourTurn,
+        ErrorCode::StalePly,
+        ErrorCode::IllegalMove,
+        ErrorCode::GameOver,
+        ErrorCode::GameNotOver,
+        ErrorCode::OpponentAway,
+        ErrorCode::NoOffer,
+        ErrorCode::OpponentHere,
+        ErrorCode::TooSoon,
+        ErrorCode::TooLate,
+        ErrorCode::RateLimited,
+        ErrorCode::TooLarge,
+        ErrorCode::NoRoom,
+        ErrorCode::TooManyWatchers,
+        ErrorCode::PasswordNeeded,
+        ErrorCode::Internal,
+    ];
 }
 
 /// A message to a client.
@@ -259,6 +303,12 @@ pub enum ServerMessage<'a> {
         code: ErrorCode,
         /// The same for a person.
         message: &'a str,
+    },
+    /// The clocks changed other than by a move: a clock paused or resumed (the player who
+    /// waits for the move left or came back), or the clocks after replayed missed events.
+    Clocks {
+        /// Both clocks now, and which one runs.
+        clocks: &'a Clocks,
     },
     /// Another connection took this seat; this one is being closed.
     Replaced,
@@ -317,5 +367,53 @@ mod tests {
         let e = ClientMessage::parse(r#"{"t":"move","ply":"x","move":"h2e2"}"#).unwrap_err();
         assert!(e.contains("ply") || e.contains("integer"), "{e}");
         assert!(ClientMessage::parse("not json").is_err());
+    }
+
+    /// The wire names of every error code.
+    fn code_names() -> Vec<String> {
+        ErrorCode::ALL
+            .iter()
+            .map(|c| {
+                serde_json::to_value(c)
+                    .expect("a code")
+                    .as_str()
+                    .expect("a name")
+                    .to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_error_code_is_documented_and_the_browser_expects_no_other() {
+        let docs = include_str!("../../../docs/protocol.md");
+        let names = code_names();
+        for name in &names {
+            assert!(
+                docs.contains(&format!("`{name}`")),
+                "{name} is not in docs/protocol.md"
+            );
+        }
+        // A code the browser waits for but the server never sends is dead code that claims a
+        // behaviour which does not exist.
+        let room_js = include_str!("../../../web/js/room.js");
+        for part in room_js.split("m.code === '").skip(1) {
+            let code = part.split('\'').next().unwrap_or_default();
+            assert!(
+                names.iter().any(|n| n == code),
+                "room.js expects {code:?}, never sent"
+            );
+        }
+    }
+
+    #[test]
+    fn a_key_named_twice_is_refused_not_read_as_the_last() {
+        for text in [
+            r#"{"t":"move","t":"resign"}"#,
+            r#"{"t":"resign","t":"resign"}"#,
+            r#"{"t":"move","ply":0,"move":"h2e2","move":"h0g2"}"#,
+        ] {
+            let e = ClientMessage::parse(text).unwrap_err();
+            assert!(e.contains("duplicate key"), "{text}: {e}");
+        }
     }
 }

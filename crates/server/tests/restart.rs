@@ -38,21 +38,39 @@ async fn a_new_server_on_the_same_data_dir_has_every_room() {
     assert_eq!(rec["moves"], json!(moves));
     assert_eq!(rec["status"]["result"], "ongoing");
 
+    // Nobody is connected after the restart: no clock runs, however long the wait.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let mut red = Client::hello(addr, &t.code, "red", Some(&t.red_seat), 0).await;
     let st = red.expect_state().await;
     assert_eq!(st["you"], "red", "the seat token still works");
     assert_eq!(st["v"].as_u64(), Some(v), "event numbers continue");
     let clocks = &st["game"]["clocks"];
-    assert_eq!(clocks["running"], "red");
+    assert_eq!(
+        clocks["running"],
+        serde_json::Value::Null,
+        "Red is to move, Black is away: {clocks}"
+    );
     assert_eq!(clocks["black_ms"].as_i64(), Some(black_ms));
+    assert_eq!(
+        clocks["red_ms"].as_i64(),
+        Some(red_ms),
+        "the replay charged nobody"
+    );
+    let mut black = Client::join(addr, &t.code, "black", Some(&t.black_seat)).await;
+    // Black is back: Red's clock runs from its stored value, and Red is told.
+    let clocks = loop {
+        let m = red.recv().await;
+        if m["t"] == "clocks" {
+            break m["clocks"].clone();
+        }
+    };
+    assert_eq!(clocks["running"], "red");
     let red_now = clocks["red_ms"].as_i64().unwrap();
     let since = i64::try_from(restarted.elapsed().as_millis()).unwrap();
     assert!(
         red_now <= red_ms && red_now >= red_ms - since - 20,
-        "Red's clock resumes from its stored {red_ms} ms at the restart: {red_now} after {since} ms"
+        "Red's clock resumes from its stored {red_ms} ms: {red_now} after {since} ms"
     );
-    let mut black = Client::join(addr, &t.code, "black", Some(&t.black_seat)).await;
-    red.expect_presence().await;
     red.send_move(4, "i0h0").await;
     let ev = red.expect_move("i0h0").await;
     assert_eq!(ev["v"].as_u64(), Some(v + 1));

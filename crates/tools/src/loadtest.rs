@@ -9,9 +9,13 @@
 //! confirmed, at the next tick of its schedule; ticks that come while a move is still
 //! unconfirmed are counted as `late`.
 //!
-//! `--save FILE` writes each game's code, round and confirmed moves (JSON lines);
-//! `--check FILE` only compares such a file with the server, for example after the server
-//! was killed with SIGKILL and restarted.
+//! `--save FILE` writes each game's code, round and confirmed moves (JSON lines), also for
+//! games whose connection broke (the server died mid-run): then with the move that was sent
+//! and not yet confirmed, which the server may or may not have committed. `--check FILE`
+//! only compares such a file with the server, for example after the server was killed with
+//! SIGKILL and restarted. Each game is compared with the record of its own round
+//! (`?round=N`), so a round the server starts after the client stopped reading is no false
+//! difference; and no new round is asked for once the run stops.
 
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
@@ -263,6 +267,27 @@ struct Confirmed {
     code: String,
     round: u32,
     moves: Vec<String>,
+    /// The move sent after `moves` and never confirmed (the connection broke first): the
+    /// server may have committed it or not, so the record may hold it or not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pending: Option<String>,
+}
+
+impl Confirmed {
+    /// What `play` saw confirmed in game `code`, if it saw the game at all.
+    fn of(code: String, play: Play) -> Option<Confirmed> {
+        let game = play.game?;
+        let pending = play
+            .pending
+            .filter(|p| p.round == game.round && p.ply == game.moves.len())
+            .map(|p| p.mv);
+        Some(Confirmed {
+            code,
+            round: game.round,
+            moves: game.moves,
+            pending,
+        })
+    }
 }
 
 type Sink = SplitSink<WebSocketStream<MaybeTlsStream<TcpStream>>, Message>;
@@ -360,6 +385,7 @@ struct Pending {
     side: usize,
     round: u32,
     ply: usize,
+    mv: String,
     sent: Instant,
 }
 
@@ -388,7 +414,8 @@ async fn send(sink: &mut Sink, text: String) -> Result<(), String> {
 }
 
 /// Plays one game until `phase.stop`, then waits (a little) for the last confirmation.
-/// Returns what it confirmed, or `None` when it failed.
+/// Returns what it confirmed, also when its connection broke on the way (`None` only when
+/// it never saw the game).
 async fn game(
     cfg: Arc<GameConfig>,
     seed: u64,
@@ -449,7 +476,7 @@ async fn game(
             frame = black_rx.next() => (BLACK, frame),
             changed = phase_rx.changed(), if phase.is_none() => {
                 if changed.is_err() {
-                    return None;
+                    return Confirmed::of(code, play);
                 }
                 continue;
             }
@@ -463,7 +490,7 @@ async fn game(
                 } else if let Err(e) = act(&cfg, &mut play, &mut sinks, &mut rng, now).await {
                     with_stats(&cfg.stats, |s| s.error("ws_send"));
                     eprintln!("loadtest: {code}: {e}");
-                    return None;
+                    return Confirmed::of(code, play);
                 }
                 next_tick += cfg.interval;
                 if next_tick < now {
@@ -477,13 +504,13 @@ async fn game(
             Some(Ok(Message::Close(_))) | None => {
                 with_stats(&cfg.stats, |s| s.error("ws_closed"));
                 eprintln!("loadtest: {code}: the server closed a connection");
-                return None;
+                return Confirmed::of(code, play);
             }
             Some(Ok(_)) => continue,
             Some(Err(e)) => {
                 with_stats(&cfg.stats, |s| s.error("ws_error"));
                 eprintln!("loadtest: {code}: {e}");
-                return None;
+                return Confirmed::of(code, play);
             }
         };
         let received = Instant::now();
@@ -497,15 +524,10 @@ async fn game(
         if let Err(e) = receive(&cfg, &mut play, &mut sinks, side, msg, received, phase).await {
             with_stats(&cfg.stats, |s| s.error("ws_send"));
             eprintln!("loadtest: {code}: {e}");
-            return None;
+            return Confirmed::of(code, play);
         }
     }
-    let game = play.game?;
-    Some(Confirmed {
-        code,
-        round: game.round,
-        moves: game.moves,
-    })
+    Confirmed::of(code, play)
 }
 
 /// A schedule tick with no move pending: the side to move plays a random legal move (or
@@ -539,6 +561,7 @@ async fn act(
         side,
         round: game.round,
         ply,
+        mv: mv.clone(),
         sent: now,
     });
     with_stats(&cfg.stats, |s| s.sent += 1);
@@ -618,8 +641,9 @@ async fn receive(
     let round = game.round;
     let request = game.new_round_request.clone();
     play.game = Some(game);
-    if over && phase.is_some() {
-        // Keep the game count constant: Red asks for a new round, Black accepts.
+    if over && phase.is_some_and(|p| received < p.stop) {
+        // Keep the game count constant: Red asks for a new round, Black accepts (not after
+        // the stop: the client stops reading, and the round it saved would be the old one).
         match request.as_deref() {
             None if play.asked != Some(round) => {
                 play.asked = Some(round);
@@ -699,6 +723,9 @@ pub fn run(config: &Config) -> ExitCode {
     runtime.block_on(load(config, http))
 }
 
+/// How often the run looks whether every game has already ended (the server died).
+const EARLY_END_POLL: Duration = Duration::from_millis(250);
+
 async fn load(config: &Config, http: reqwest::Client) -> ExitCode {
     let stats: Shared = Arc::new(Mutex::new(Stats::new()));
     let cfg = Arc::new(GameConfig {
@@ -764,8 +791,16 @@ async fn load(config: &Config, http: reqwest::Client) -> ExitCode {
     let mut last = (Instant::now(), 0u64);
     let report_every = Duration::from_secs(10);
     let mut next_report = Instant::now() + report_every;
-    while next_report < stop {
-        sleep_until(next_report).await;
+    while Instant::now() < stop {
+        sleep_until((Instant::now() + EARLY_END_POLL).min(stop).min(next_report)).await;
+        if tasks.iter().all(tokio::task::JoinHandle::is_finished) {
+            // The server closed every connection (it died): stop now and save what we have.
+            eprintln!("loadtest: every game ended early; stopping");
+            break;
+        }
+        if Instant::now() < next_report {
+            continue;
+        }
         let now = Instant::now();
         let (confirmed, summary) = with_stats(&stats, |s| {
             let out = (s.confirmed, LatencySummary::of(&s.interval));
@@ -786,7 +821,6 @@ async fn load(config: &Config, http: reqwest::Client) -> ExitCode {
         last = (now, confirmed);
         next_report += report_every;
     }
-    sleep_until(stop).await;
     let cpu_used = cpu_start.zip(cpu_seconds()).map(|(a, b)| b - a);
     eprintln!("loadtest: stopping; waiting for the last confirmations");
     let mut confirmed_games = Vec::with_capacity(games);
@@ -910,7 +944,7 @@ async fn verify(http: &reqwest::Client, server: &str, games: &[Confirmed]) -> (u
     let base = server.trim_end_matches('/').to_string();
     let results: Vec<Result<(), String>> = futures_util::stream::iter(games.iter().cloned())
         .map(|g| {
-            let url = format!("{base}/api/rooms/{}/game", g.code);
+            let url = record_url(&base, &g);
             let http = http.clone();
             async move {
                 let record: Record = http
@@ -938,7 +972,17 @@ async fn verify(http: &reqwest::Client, server: &str, games: &[Confirmed]) -> (u
     (results.len(), bad)
 }
 
-/// Checks that the server's record holds exactly the confirmed moves of the confirmed round.
+/// Returns the URL of the server's record of the round `confirmed` played (not the room's
+/// current round, which may have moved on).
+fn record_url(base: &str, confirmed: &Confirmed) -> String {
+    format!(
+        "{base}/api/rooms/{}/game?round={}",
+        confirmed.code, confirmed.round
+    )
+}
+
+/// Checks that the server's record holds exactly the confirmed moves of the confirmed round
+/// (and, after them, the unconfirmed one or not).
 fn compare(confirmed: &Confirmed, record: &Record) -> Result<(), String> {
     if record.round != confirmed.round {
         return Err(format!(
@@ -946,7 +990,12 @@ fn compare(confirmed: &Confirmed, record: &Record) -> Result<(), String> {
             confirmed.code, record.round, confirmed.round
         ));
     }
-    if record.moves != confirmed.moves {
+    let with_pending = confirmed.pending.as_ref().is_some_and(|p| {
+        record.moves.len() == confirmed.moves.len() + 1
+            && record.moves.starts_with(&confirmed.moves)
+            && record.moves.last() == Some(p)
+    });
+    if record.moves != confirmed.moves && !with_pending {
         return Err(format!(
             "{}: the server has {} moves, the client saw {} confirmed",
             confirmed.code,
@@ -998,6 +1047,7 @@ mod tests {
             code: "AB".into(),
             round: 2,
             moves: vec!["h2e2".into(), "h9g7".into()],
+            pending: None,
         };
         let same = Record {
             round: 2,
@@ -1019,5 +1069,43 @@ mod tests {
         errors.insert("stale_ply".to_string(), 2);
         errors.insert("ws_closed".to_string(), 1);
         assert_eq!(errors_line(&errors), "stale_ply 2, ws_closed 1");
+    }
+
+    #[test]
+    fn a_game_is_checked_against_the_record_of_its_own_round() {
+        let seen = Confirmed {
+            code: "AB".into(),
+            round: 3,
+            moves: vec![],
+            pending: None,
+        };
+        assert_eq!(
+            record_url("http://h:1", &seen),
+            "http://h:1/api/rooms/AB/game?round=3"
+        );
+    }
+
+    #[test]
+    fn an_unconfirmed_move_may_or_may_not_be_in_the_record() {
+        let seen = Confirmed {
+            code: "AB".into(),
+            round: 1,
+            moves: vec!["h2e2".into()],
+            pending: Some("h9g7".into()),
+        };
+        let record = |moves: &[&str]| Record {
+            round: 1,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+        };
+        assert!(compare(&seen, &record(&["h2e2"])).is_ok());
+        assert!(compare(&seen, &record(&["h2e2", "h9g7"])).is_ok());
+        assert!(compare(&seen, &record(&["h2e2", "b9c7"])).is_err());
+        assert!(compare(&seen, &record(&[])).is_err());
+        let line = serde_json::to_string(&Confirmed {
+            pending: None,
+            ..seen.clone()
+        })
+        .expect("json");
+        assert!(!line.contains("pending"), "old files stay readable: {line}");
     }
 }

@@ -456,7 +456,7 @@ impl GameReport {
             GameResult::RedWins if first_red => 1.0,
             GameResult::BlackWins if !first_red => 1.0,
             GameResult::RedWins | GameResult::BlackWins => 0.0,
-            GameResult::Draw | GameResult::Ongoing => 0.5,
+            GameResult::Draw | GameResult::Ongoing | GameResult::Aborted => 0.5,
         }
     }
 

@@ -765,6 +765,30 @@ fn resignation_time_and_agreement() {
     assert!(game.legal_moves().is_empty());
 }
 
+#[test]
+fn an_abandoned_game_is_won_by_the_claimant_and_an_aborted_one_has_no_result() {
+    let mut game = Game::new(Position::start(), RuleSet::Wxf2018);
+    let status = game
+        .forfeit_by_abandonment(Color::Black)
+        .expect("ongoing")
+        .clone();
+    assert_ruling(&status, GameResult::RedWins, Reason::Abandonment);
+    assert_eq!(status.explanation, "Black left the game");
+
+    let mut game = Game::new(Position::start(), RuleSet::Wxf2018);
+    let status = game.abort(Color::Red).expect("ongoing").clone();
+    assert_ruling(&status, GameResult::Aborted, Reason::Aborted);
+    assert_eq!(
+        (status.result.name(), status.result.pgn()),
+        ("aborted", "*")
+    );
+    assert!(game.legal_moves().is_empty());
+    assert!(matches!(
+        game.abort(Color::Black),
+        Err(GameError::GameOver(_))
+    ));
+}
+
 // ---------------------------------------------------------------------------------------------
 // RepetitionPolicy::BlockMove
 

@@ -3,7 +3,7 @@
 //! owner per room means no locks and a total order of events.
 
 use super::event::Event;
-use super::snapshot::{players, GameSnapshot};
+use super::snapshot::{players, Clocks, GameSnapshot, Presence};
 use super::state::RoomState;
 use super::Rooms;
 use crate::computer::ComputerPool;
@@ -57,6 +57,21 @@ pub struct GameRecord {
     pub pgn: String,
 }
 
+impl GameRecord {
+    /// The record of the current round of `s`.
+    pub fn of(s: &RoomState) -> GameRecord {
+        GameRecord {
+            round: s.round,
+            start_fen: s.game.start().fen(),
+            moves: s.game.moves().iter().map(|m| m.iccs()).collect(),
+            wxf: s.wxf.clone(),
+            fen: s.game.position().fen(),
+            status: super::snapshot::StatusView::of_game(&s.game),
+            pgn: s.pgn(),
+        }
+    }
+}
+
 /// A request to a room actor.
 pub enum Command {
     /// A connection said hello.
@@ -100,7 +115,7 @@ pub enum Command {
     Record {
         /// Which round.
         round: Option<u32>,
-        /// The answer (`None`: no such round).
+        /// The answer (`None`: not the current round; earlier ones are in the store).
         reply: oneshot::Sender<Option<GameRecord>>,
     },
     /// The engine chose `mv` for ply `ply` of round `round`.
@@ -164,6 +179,8 @@ pub struct Actor {
     me: mpsc::Sender<Command>,
     thinking: bool,
     last_activity: Instant,
+    /// Since when each seated, human player has had no connection (`None` while connected).
+    away_since: ByColor<Option<Instant>>,
 }
 
 impl Actor {
@@ -174,7 +191,11 @@ impl Actor {
         rooms: Rooms,
         me: mpsc::Sender<Command>,
     ) -> Actor {
+        // Loaded, nobody is connected yet: every seated player is away from now on.
+        let now = Instant::now();
+        let away_since = ByColor::new_with(|c| state.seated[c].then_some(now));
         Actor {
+            away_since,
             state,
             seats,
             conns: HashMap::new(),
@@ -191,6 +212,9 @@ impl Actor {
 
     /// Runs the room until it is deleted or unloads for lack of activity.
     pub async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        // Replaying the log restarted the side to move's clock; nobody is connected yet, so
+        // it waits (a game is never flagged while both players are away).
+        self.sync_clock();
         self.maybe_think();
         loop {
             let flag = self.state.flag_deadline();
@@ -276,10 +300,7 @@ impl Actor {
             }
             Command::Gone { conn } => {
                 if let Some(c) = self.conns.remove(&conn) {
-                    if c.color.is_some() {
-                        self.sync_clock();
-                        self.broadcast_presence();
-                    }
+                    self.seat_left(c.color);
                 }
             }
             Command::Join { seat, reply } => {
@@ -303,8 +324,34 @@ impl Actor {
         c
     }
 
+    fn presence(&self, now: Instant) -> Presence {
+        let away = |c: Color| {
+            let since = self.away_since[c]?;
+            u64::try_from(now.saturating_duration_since(since).as_millis()).ok()
+        };
+        Presence {
+            connected: self.connected(),
+            away_ms: ByColor::new_with(away),
+            claim_after_s: self.rooms.claim_after.as_secs(),
+        }
+    }
+
     fn snapshot(&self) -> GameSnapshot {
-        GameSnapshot::of(&self.state, self.connected(), Instant::now())
+        let now = Instant::now();
+        GameSnapshot::of(&self.state, &self.presence(now), now)
+    }
+
+    /// After a connection of `color` went away: if it was that seat's last, the player is
+    /// away from now on, the clock may pause, and everyone is told.
+    fn seat_left(&mut self, color: Option<Color>) {
+        let Some(color) = color else {
+            return;
+        };
+        if !self.connected()[color] {
+            self.away_since[color] = Some(Instant::now());
+        }
+        self.sync_clock_and_tell();
+        self.broadcast_presence();
     }
 
     fn send_to(&mut self, conn: ConnId, msg: &ServerMessage<'_>) {
@@ -325,10 +372,7 @@ impl Actor {
     fn drop_conn(&mut self, conn: ConnId) {
         if let Some(c) = self.conns.remove(&conn) {
             c.closer.cancel();
-            if c.color.is_some() {
-                self.sync_clock();
-                self.broadcast_presence();
-            }
+            self.seat_left(c.color);
         }
     }
 
@@ -345,7 +389,7 @@ impl Actor {
     }
 
     fn broadcast_presence(&mut self) {
-        let p = players(&self.state, self.connected());
+        let p = players(&self.state, &self.presence(Instant::now()));
         let text: Arc<str> = ServerMessage::Presence { players: &p }.to_json().into();
         self.broadcast(&text);
     }
@@ -411,6 +455,14 @@ impl Actor {
         }
         new.color = color;
         self.conns.insert(conn, new);
+        // The clock is brought up to date before the snapshot, so the snapshot is the truth.
+        let clock_changed = match color {
+            Some(c) => {
+                self.away_since[c] = None;
+                self.sync_clock()
+            }
+            None => false,
+        };
         if bad_seat {
             self.send_to(
                 conn,
@@ -437,9 +489,8 @@ impl Actor {
                 for text in events {
                     self.send_text(conn, text);
                 }
-                if let Some(clocks) = self.snapshot().clocks {
-                    let text = serde_json::json!({"t": "clocks", "clocks": clocks}).to_string();
-                    self.send_text(conn, text.into());
+                if let Some(clocks) = Clocks::of(&self.state, Instant::now()) {
+                    self.send_to(conn, &ServerMessage::Clocks { clocks: &clocks });
                 }
             }
             None => {
@@ -453,18 +504,36 @@ impl Actor {
             }
         }
         if color.is_some() {
-            self.sync_clock();
             self.broadcast_presence();
+        }
+        if clock_changed {
+            self.broadcast_clocks();
+        }
+    }
+
+    /// Tells every connection the clocks as they are now.
+    fn broadcast_clocks(&mut self) {
+        if let Some(clocks) = Clocks::of(&self.state, Instant::now()) {
+            let text: Arc<str> = ServerMessage::Clocks { clocks: &clocks }.to_json().into();
+            self.broadcast(&text);
+        }
+    }
+
+    /// Syncs the clock and, if it paused or resumed, tells everyone.
+    fn sync_clock_and_tell(&mut self) {
+        if self.sync_clock() {
+            self.broadcast_clocks();
         }
     }
 
     /// Pauses the running clock while the player who waits for the move is away (the side
     /// to move could not move anyway: moves need both players), and restarts it when they
-    /// are back. Without this, leaving would win on time.
-    fn sync_clock(&mut self) {
+    /// are back. Without this, leaving would win on time. Returns whether the clock paused
+    /// or resumed.
+    fn sync_clock(&mut self) -> bool {
         let game = &self.state.game;
         if self.state.clocks.is_none() || game.status().is_over() || game.plies().is_empty() {
-            return;
+            return false;
         }
         let turn = game.position().turn();
         let waiting_here = self.connected()[!turn] || self.is_computer(!turn);
@@ -476,9 +545,13 @@ impl Actor {
                     clocks[turn] = left;
                 }
                 self.state.clock_since = None;
+                true
             }
-            (false, true) => self.state.clock_since = Some(now),
-            _ => {}
+            (false, true) => {
+                self.state.clock_since = Some(now);
+                true
+            }
+            _ => false,
         }
     }
 
@@ -506,6 +579,37 @@ impl Actor {
         match msg {
             ClientMessage::Hello { .. } => Ok(()),
             ClientMessage::Move { ply, mv } => self.on_move(conn, color, ply, &mv).await,
+            ClientMessage::Abort | ClientMessage::Claim if over => Err(game_over()),
+            ClientMessage::Abort => {
+                // Before both sides have moved, or with the opponent gone long enough.
+                if self.state.game.plies().len() >= 2 {
+                    self.opponent_gone_long_enough(opponent)
+                        .map_err(|e| match e.0 {
+                            ErrorCode::OpponentHere => Refusal::new(
+                                ErrorCode::TooLate,
+                                "both sides have moved: resign or offer a draw instead",
+                            ),
+                            _ => e,
+                        })?;
+                }
+                self.commit(
+                    Event::Abort {
+                        color: color.into(),
+                    },
+                    None,
+                )
+                .await
+            }
+            ClientMessage::Claim => {
+                self.opponent_gone_long_enough(opponent)?;
+                self.commit(
+                    Event::Claim {
+                        color: color.into(),
+                    },
+                    None,
+                )
+                .await
+            }
             ClientMessage::Resign => {
                 if over {
                     return Err(game_over());
@@ -607,6 +711,30 @@ impl Actor {
                     )),
                 }
             }
+        }
+    }
+
+    /// Checks that `opponent` is a seated player who has been away at least the room's
+    /// claim time.
+    fn opponent_gone_long_enough(&self, opponent: Color) -> Result<(), Refusal> {
+        let claim_after = self.rooms.claim_after;
+        let away = self.away_since[opponent]
+            .filter(|_| self.state.seated[opponent] && !self.is_computer(opponent))
+            .map(|since| since.elapsed());
+        match away {
+            None => Err(Refusal::new(
+                ErrorCode::OpponentHere,
+                "your opponent is here; only a player whose opponent stays away may claim",
+            )),
+            Some(away) if away < claim_after => Err(Refusal::new(
+                ErrorCode::TooSoon,
+                format!(
+                    "your opponent has been away {} s; you may claim after {} s",
+                    away.as_secs(),
+                    claim_after.as_secs()
+                ),
+            )),
+            Some(_) => Ok(()),
         }
     }
 
@@ -800,36 +928,20 @@ impl Actor {
         match self.commit(event, Some((color, seat.clone()))).await {
             Ok(()) => {
                 self.seats[color] = Some(seat);
+                // Seated, not connected yet.
+                self.away_since[color] = Some(Instant::now());
                 Ok(Some(color))
             }
             Err(Refusal(_, message)) => Err(StoreError(message)),
         }
     }
 
+    /// The record of the current round, if `round` asks for it (earlier rounds are read
+    /// from the store, see [`super::Rooms::past_record`]).
     fn record(&self, round: Option<u32>) -> Option<GameRecord> {
-        let current = round.is_none_or(|r| r == self.state.round);
-        if current {
-            let s = &self.state;
-            return Some(GameRecord {
-                round: s.round,
-                start_fen: s.game.start().fen(),
-                moves: s.game.moves().iter().map(|m| m.iccs()).collect(),
-                wxf: s.wxf.clone(),
-                fen: s.game.position().fen(),
-                status: super::snapshot::StatusView::of_game(&s.game),
-                pgn: s.pgn(),
-            });
-        }
-        let past = self.state.history.iter().find(|h| Some(h.round) == round)?;
-        Some(GameRecord {
-            round: past.round,
-            start_fen: past.game.start().fen(),
-            moves: past.game.moves().iter().map(|m| m.iccs()).collect(),
-            wxf: past.wxf.clone(),
-            fen: past.game.position().fen(),
-            status: super::snapshot::StatusView::of_game(&past.game),
-            pgn: self.state.pgn_of(&past.game, past.round),
-        })
+        round
+            .is_none_or(|r| r == self.state.round)
+            .then(|| GameRecord::of(&self.state))
     }
 
     /// Starts an engine search when the engine is to move and none runs.

@@ -56,6 +56,17 @@ pub enum Event {
         /// Whose flag fell.
         color: Side,
     },
+    /// `color` called the game off (before the first moves, or with the opponent away):
+    /// no result.
+    Abort {
+        /// Who aborted.
+        color: Side,
+    },
+    /// `color` claimed the win: the opponent had been away longer than the room allows.
+    Claim {
+        /// Who claimed (and wins).
+        color: Side,
+    },
     /// `color` asked for a new round.
     NewRoundRequest {
         /// Who asked.

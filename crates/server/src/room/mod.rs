@@ -38,6 +38,8 @@ pub struct Rooms {
     pub(crate) computer: ComputerPool,
     /// Most watchers per room.
     pub(crate) max_watchers: usize,
+    /// How long a player must be away before the opponent may claim the win or abort.
+    pub(crate) claim_after: Duration,
     /// The actor tasks, so that stopping can wait for them.
     actors: TaskTracker,
     /// Set when the server stops: no room is loaded any more.
@@ -46,12 +48,14 @@ pub struct Rooms {
 
 impl Rooms {
     /// Returns an empty registry over `store`; each room accepts at most `max_watchers`
-    /// connections without a seat.
+    /// connections without a seat, and lets a player claim the win (or abort) once the
+    /// opponent has been away for `claim_after`.
     pub fn new(
         store: Store,
         wall: WallClock,
         computer: ComputerPool,
         max_watchers: usize,
+        claim_after: Duration,
     ) -> Rooms {
         Rooms {
             map: Arc::new(Mutex::new(HashMap::new())),
@@ -59,6 +63,7 @@ impl Rooms {
             wall,
             computer,
             max_watchers,
+            claim_after,
             actors: TaskTracker::new(),
             stopping: Arc::new(AtomicBool::new(false)),
         }
@@ -114,6 +119,50 @@ impl Rooms {
         Ok(self.get_or_load(code).await?.is_some())
     }
 
+    /// Returns the record of round `round` of room `code` as the store has it (a finished
+    /// round is not kept in memory): replays the event log up to the end of that round.
+    /// `None` when there is no such room or round.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the room cannot be read back.
+    pub async fn past_record(
+        &self,
+        code: &RoomCode,
+        round: u32,
+    ) -> Result<Option<actor::GameRecord>, StoreError> {
+        let ends_round =
+            |s: &RoomState, e: &Event| s.round == round && matches!(e, Event::NewRound { .. });
+        Ok(self
+            .replay(code, ends_round)
+            .await?
+            .filter(|(state, _)| state.round == round)
+            .map(|(state, _)| actor::GameRecord::of(&state)))
+    }
+
+    /// Rebuilds room `code` from the store: its row, then its events in order until `stop`
+    /// says the next one is not wanted. `None` when there is no such room.
+    async fn replay(
+        &self,
+        code: &RoomCode,
+        stop: impl Fn(&RoomState, &Event) -> bool,
+    ) -> Result<Option<(RoomState, ByColor<Option<SeatHash>>)>, StoreError> {
+        let Some(row) = self.store.room(code).await? else {
+            return Ok(None);
+        };
+        let events = self.store.events(code).await?;
+        let (mut state, seats) = build(&row)?;
+        let now = Instant::now();
+        for e in &events {
+            let bad = |why: String| StoreError(format!("room {code} event {}: {why}", e.v));
+            let event: Event = serde_json::from_str(&e.body).map_err(|err| bad(err.to_string()))?;
+            if stop(&state, &event) {
+                break;
+            }
+            state.apply(&event, now).map_err(|err| bad(err.0))?;
+        }
+        Ok(Some((state, seats)))
+    }
+
     async fn get_or_load(
         &self,
         code: &RoomCode,
@@ -124,19 +173,9 @@ impl Rooms {
         if self.stopping.load(Ordering::SeqCst) {
             return Err(StoreError("the server is stopping".into()));
         }
-        let Some(row) = self.store.room(code).await? else {
+        let Some((state, seats)) = self.replay(code, |_, _| false).await? else {
             return Ok(None);
         };
-        let events = self.store.events(code).await?;
-        let (mut state, seats) = build(&row)?;
-        let now = Instant::now();
-        for e in &events {
-            let event: Event = serde_json::from_str(&e.body)
-                .map_err(|err| StoreError(format!("room {code} event {}: {err}", e.v)))?;
-            state
-                .apply(&event, now)
-                .map_err(|err| StoreError(format!("room {code} event {}: {}", e.v, err.0)))?;
-        }
         let mut map = self.lock();
         if let Some(tx) = map.get(code) {
             return Ok(Some(tx.clone()));
@@ -269,7 +308,13 @@ mod tests {
         let store = Store::open(dir).await.expect("store");
         let row = crate::store::test_room(&RoomCode::random());
         assert!(store.insert_room(row.clone()).await.expect("insert"));
-        let rooms = Rooms::new(store, WallClock::System, ComputerPool::new(1, 100), 10);
+        let rooms = Rooms::new(
+            store,
+            WallClock::System,
+            ComputerPool::new(1, 100),
+            10,
+            Duration::from_secs(60),
+        );
         (rooms, row)
     }
 

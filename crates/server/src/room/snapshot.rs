@@ -17,6 +17,20 @@ pub struct Seat {
     pub connected: bool,
     /// The engine holds the seat.
     pub computer: bool,
+    /// How long the seated player has been away, in milliseconds (null while connected,
+    /// for the engine and for an empty seat); see [`GameSnapshot::claim_after_s`].
+    pub away_ms: Option<u64>,
+}
+
+/// What the room knows of its connections, for snapshots and presence messages.
+#[derive(Clone, Copy, Debug)]
+pub struct Presence {
+    /// Which seats have a connection now.
+    pub connected: ByColor<bool>,
+    /// How long each seated, human player has been away, in milliseconds.
+    pub away_ms: ByColor<Option<u64>>,
+    /// After how many seconds away the opponent may claim the win or abort.
+    pub claim_after_s: u64,
 }
 
 /// Both seats.
@@ -37,6 +51,20 @@ pub struct Clocks {
     pub black_ms: i64,
     /// The side whose clock runs, if any.
     pub running: Option<Side>,
+}
+
+impl Clocks {
+    /// Reads the clocks of `state` at `now` (`None` in an untimed room).
+    pub fn of(state: &RoomState, now: Instant) -> Option<Clocks> {
+        state.clocks.as_ref()?;
+        Some(Clocks {
+            red_ms: state.remaining_ms(Color::Red, now).unwrap_or(0).max(0),
+            black_ms: state.remaining_ms(Color::Black, now).unwrap_or(0).max(0),
+            running: state
+                .clock_since
+                .map(|_| state.game.position().turn().into()),
+        })
+    }
 }
 
 /// The status of the current game.
@@ -283,7 +311,13 @@ pub struct GameSnapshot {
     pub new_round_request: Option<Side>,
     /// Both seats.
     pub players: Players,
-    /// Finished rounds.
+    /// A player whose opponent has been away this many seconds may claim the win (`claim`)
+    /// or call the game off (`abort`).
+    pub claim_after_s: u64,
+    /// How many rounds of the room have finished (the current one included once over).
+    pub finished_rounds: u32,
+    /// The latest finished round only (at most one entry; earlier rounds are in the store:
+    /// `GET /api/rooms/{code}/game?round=N`).
     pub history: Vec<PastRound>,
 }
 
@@ -301,8 +335,8 @@ pub struct PastRound {
 }
 
 impl GameSnapshot {
-    /// Takes a snapshot of `state` at `now`; `connected` says which seats have a connection.
-    pub fn of(state: &RoomState, connected: ByColor<bool>, now: Instant) -> GameSnapshot {
+    /// Takes a snapshot of `state` at `now`; `presence` says who is connected or away.
+    pub fn of(state: &RoomState, presence: &Presence, now: Instant) -> GameSnapshot {
         let game = &state.game;
         let pos = game.position();
         let over = game.status().is_over();
@@ -326,17 +360,15 @@ impl GameSnapshot {
             },
             check: pos.is_check(),
             last_move: moves.last().map(|m| m.iccs()),
-            clocks: state.clocks.as_ref().map(|_| Clocks {
-                red_ms: state.remaining_ms(Color::Red, now).unwrap_or(0).max(0),
-                black_ms: state.remaining_ms(Color::Black, now).unwrap_or(0).max(0),
-                running: state.clock_since.map(|_| pos.turn().into()),
-            }),
+            clocks: Clocks::of(state, now),
             status: StatusView::of_game(game),
             draw_offer: state.draw_offer.map(Side::from),
             new_round_request: state.new_round_request.map(Side::from),
-            players: players(state, connected),
+            players: players(state, presence),
+            claim_after_s: presence.claim_after_s,
+            finished_rounds: state.finished_rounds,
             history: state
-                .history
+                .last_finished
                 .iter()
                 .map(|h| PastRound {
                     round: h.round,
@@ -350,16 +382,18 @@ impl GameSnapshot {
 }
 
 /// Returns both seats' state.
-pub fn players(state: &RoomState, connected: ByColor<bool>) -> Players {
+pub fn players(state: &RoomState, presence: &Presence) -> Players {
     let seat = |color: Color| {
         let computer = state
             .info
             .computer
             .is_some_and(|c| Color::from(c.color) == color);
+        let connected = computer || presence.connected[color];
         Seat {
             seated: state.seated[color],
-            connected: computer || connected[color],
+            connected,
             computer,
+            away_ms: presence.away_ms[color].filter(|_| !connected && state.seated[color]),
         }
     };
     Players {

@@ -9,6 +9,7 @@ use xiangqi::{ByColor, Color, Position};
 
 /// A time control: initial time and increment per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TimeControl {
     /// Time each side starts with, in seconds.
     pub initial_s: u32,
@@ -28,6 +29,7 @@ impl TimeControl {
 
 /// The engine's seat in a computer room.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ComputerSeat {
     /// Playing level, 1 (Beginner) to 5 (Hardest).
     pub level: u8,
@@ -54,21 +56,18 @@ pub struct RoomInfo {
     pub computer: Option<ComputerSeat>,
 }
 
-/// A finished round, kept in the room's history.
-#[derive(Clone, Debug)]
+/// How a finished round ended. Only the latest is kept in memory: finished games live in
+/// the store (the event log), so a room's memory does not grow with its rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RoundSummary {
     /// The round's number.
     pub round: u32,
-    /// `red`, `black` or `draw`.
+    /// `red`, `black`, `draw` or `aborted`.
     pub result: &'static str,
     /// Why it ended (`checkmate`, `resignation`, …).
     pub reason: Option<&'static str>,
     /// Plies played.
     pub moves: usize,
-    /// The finished game.
-    pub game: Game,
-    /// Its moves in WXF notation.
-    pub wxf: Vec<String>,
 }
 
 /// Everything the server knows about a room's play.
@@ -95,8 +94,10 @@ pub struct RoomState {
     pub draw_offer: Option<Color>,
     /// The side whose new-round request stands.
     pub new_round_request: Option<Color>,
-    /// Finished rounds, oldest first.
-    pub history: Vec<RoundSummary>,
+    /// How many rounds have finished (the current one included once it is over).
+    pub finished_rounds: u32,
+    /// The latest finished round, if any.
+    pub last_finished: Option<RoundSummary>,
 }
 
 /// An event that cannot be applied to the state it was given (a corrupt log, or a bug).
@@ -127,7 +128,8 @@ impl RoomState {
             clock_since: None,
             draw_offer: None,
             new_round_request: None,
-            history: Vec::new(),
+            finished_rounds: 0,
+            last_finished: None,
         }
     }
 
@@ -191,6 +193,10 @@ impl RoomState {
                 }
             }
             Event::DrawAgreed => self.end(Game::agree_draw, now)?,
+            Event::Abort { color } => self.end(|g| g.abort(Color::from(*color)), now)?,
+            Event::Claim { color } => {
+                self.end(|g| g.forfeit_by_abandonment(!Color::from(*color)), now)?;
+            }
             Event::DrawOffer { color } => self.draw_offer = Some(Color::from(*color)),
             Event::DrawDecline { .. } => self.draw_offer = None,
             Event::NewRoundRequest { color } => self.new_round_request = Some(Color::from(*color)),
@@ -234,17 +240,16 @@ impl RoomState {
         Ok(())
     }
 
-    /// Records the current game in the history if it just ended and is not recorded yet.
+    /// Counts the current game as finished if it just ended and is not counted yet.
     pub fn record_if_over(&mut self) {
         let status = self.game.status();
-        if status.is_over() && self.history.last().map(|h| h.round) != Some(self.round) {
-            self.history.push(RoundSummary {
+        if status.is_over() && self.last_finished.map(|h| h.round) != Some(self.round) {
+            self.finished_rounds += 1;
+            self.last_finished = Some(RoundSummary {
                 round: self.round,
                 result: status.result.name(),
                 reason: status.reason.map(xiangqi::game::Reason::name),
                 moves: self.game.plies().len(),
-                game: self.game.clone(),
-                wxf: self.wxf.clone(),
             });
         }
     }
@@ -347,7 +352,7 @@ mod tests {
         s.apply(&Event::Flag { color: Side::Black }, later).unwrap();
         assert_eq!(s.game.status().result.name(), "red");
         assert_eq!(s.clocks.as_ref().map(|c| c[Color::Black]), Some(0));
-        assert_eq!(s.history.len(), 1);
+        assert_eq!(s.finished_rounds, 1);
         assert!(s.apply(&Event::Resign { color: Side::Red }, later).is_err());
         s.apply(&Event::NewRound { round: 2 }, later).unwrap();
         assert_eq!(s.round, 2);
@@ -355,5 +360,35 @@ mod tests {
         assert_eq!(s.clocks.as_ref().map(|c| c[Color::Black]), Some(1000));
         assert_eq!(s.flag_deadline(), None);
         assert_eq!(s.v, 3);
+    }
+
+    #[test]
+    fn many_rounds_leave_the_room_state_and_its_snapshot_the_same_size() {
+        use crate::room::snapshot::{GameSnapshot, Presence};
+        let mut s = room(None);
+        let now = Instant::now();
+        let presence = Presence {
+            connected: ByColor::new_with(|_| true),
+            away_ms: ByColor::new_with(|_| None),
+            claim_after_s: 60,
+        };
+        let size = |s: &RoomState| {
+            serde_json::to_string(&GameSnapshot::of(s, &presence, now))
+                .expect("json")
+                .len()
+        };
+        let mut first = 0;
+        for round in 1..=1000u32 {
+            s.apply(&mv(Side::Red, 0, "h2e2", None), now).unwrap();
+            s.apply(&Event::Resign { color: Side::Black }, now).unwrap();
+            s.apply(&Event::NewRound { round: round + 1 }, now).unwrap();
+            if round == 10 {
+                first = size(&s);
+            }
+        }
+        assert_eq!(s.finished_rounds, 1000);
+        assert_eq!(s.last_finished.map(|r| r.round), Some(1000));
+        // Only the numbers grow (10 -> 1000: two more digits in each of three of them).
+        assert!(size(&s) <= first + 6, "{} vs {first}", size(&s));
     }
 }

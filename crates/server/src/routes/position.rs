@@ -54,6 +54,24 @@ pub fn start_position(fen: Option<&str>) -> Result<Position, AppError> {
     }
 }
 
+/// Refuses a start position that the rules library already judges decided under `rules`
+/// (checkmate or no legal move, insufficient material such as bare generals, the move limit
+/// reached by the FEN's half-move clock): a room or puzzle from it would be over at once.
+///
+/// # Errors
+/// [`AppError::DecidedPosition`] naming the ruling.
+pub fn undecided_start(start: &Position, rules: RuleSet) -> Result<(), AppError> {
+    let game = Game::new(start.clone(), rules);
+    let status = game.status();
+    match status.reason {
+        Some(reason) if status.is_over() => Err(AppError::DecidedPosition {
+            reason: reason.name(),
+            explanation: status.explanation.clone(),
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// Reads an optional rule-set name (none: `wxf-2018`).
 ///
 /// # Errors

@@ -1,6 +1,6 @@
 //! `POST /api/puzzles` and `GET /api/puzzles/{id}`: positions players compose and share.
 
-use super::position::{play_moves, start_position};
+use super::position::{play_moves, start_position, undecided_start};
 use crate::error::{ApiJson, ApiPath, AppError};
 use crate::ids::PuzzleId;
 use crate::rate::{limited, RateLimits};
@@ -58,12 +58,7 @@ async fn create(
     ApiJson(req): ApiJson<NewPuzzle>,
 ) -> Result<(StatusCode, Json<Created>), AppError> {
     let pos = start_position(Some(&req.fen))?;
-    if pos.legal_moves().is_empty() {
-        return Err(AppError::InvalidFen {
-            message: "the side to move has no legal move: the puzzle is already over".into(),
-            problems: vec!["the side to move has no legal move".into()],
-        });
-    }
+    undecided_start(&pos, RuleSet::Wxf2018)?;
     let title = req.title.unwrap_or_default().trim().to_string();
     if title.chars().count() > MAX_TITLE {
         return Err(AppError::InvalidField(format!(

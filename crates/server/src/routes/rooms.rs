@@ -1,6 +1,6 @@
 //! Room routes: create, look up, join, and the game record (`/game`, `/game.pgn`).
 
-use super::position::{rule_set, start_position};
+use super::position::{rule_set, start_position, undecided_start};
 use super::room_code;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
 use crate::ids::{RoomCode, SeatToken, WatchKey};
@@ -77,12 +77,7 @@ async fn create(
 ) -> Result<(StatusCode, Json<Created>), AppError> {
     let rules = rule_set(req.rules.as_deref())?;
     let start = start_position(req.fen.as_deref())?;
-    if start.legal_moves().is_empty() {
-        return Err(AppError::InvalidFen {
-            message: "the side to move has no legal move: the game would be over at once".into(),
-            problems: vec!["the side to move has no legal move".into()],
-        });
-    }
+    undecided_start(&start, rules)?;
     if let Some(tc) = req.time_control {
         if tc.initial_s == 0 || tc.initial_s > MAX_INITIAL_S || tc.increment_s > MAX_INCREMENT_S {
             return Err(AppError::InvalidField(format!(
@@ -347,10 +342,16 @@ async fn record(
     {
         return Err(AppError::NotFound(format!("no room {code}")));
     }
-    answer
+    let current = answer
         .await
-        .map_err(|_| AppError::Internal("room stopped".into()))?
-        .ok_or_else(|| AppError::NotFound(format!("room {code} has no such round")))
+        .map_err(|_| AppError::Internal("room stopped".into()))?;
+    let record = match (current, round) {
+        (Some(record), _) => Some(record),
+        // A finished round lives in the store only.
+        (None, Some(n)) => app.rooms.past_record(&code, n).await?,
+        (None, None) => None,
+    };
+    record.ok_or_else(|| AppError::NotFound(format!("room {code} has no such round")))
 }
 
 #[derive(Deserialize)]

@@ -209,6 +209,24 @@ impl Table {
         last
     }
 
+    /// Black resigns, Red asks for a new round and Black accepts, each event read by both;
+    /// returns Red's `new_round` event.
+    pub async fn resign_and_start_again(&mut self) -> Value {
+        self.black.send(&json!({"t": "resign"})).await;
+        self.black.expect_event("resign").await;
+        self.red.expect_event("resign").await;
+        self.red
+            .send(&json!({"t": "new_round", "action": "request"}))
+            .await;
+        self.red.expect_event("new_round_request").await;
+        self.black.expect_event("new_round_request").await;
+        self.black
+            .send(&json!({"t": "new_round", "action": "accept"}))
+            .await;
+        self.black.expect_event("new_round").await;
+        self.red.expect_event("new_round").await
+    }
+
     /// The room's current game (`GET /api/rooms/{code}/game`).
     pub async fn game(&self, addr: SocketAddr) -> Value {
         game(addr, &self.code).await

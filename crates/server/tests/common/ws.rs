@@ -29,9 +29,9 @@ impl Client {
     /// Opens the socket of room `code` (no hello yet).
     pub async fn connect(addr: SocketAddr, code: &str, name: &str) -> Client {
         let url = format!("ws://{addr}/ws/rooms/{code}");
-        let ws = match tokio::time::timeout(RECV_TIMEOUT, tokio_tungstenite::connect_async(&url))
-            .await
-        {
+        // Nagle off, as a browser has it: else each small frame may wait for a delayed ACK.
+        let connect = tokio_tungstenite::connect_async_with_config(&url, None, true);
+        let ws = match tokio::time::timeout(RECV_TIMEOUT, connect).await {
             Err(_) => panic!("{name}: connect {url} timed out"),
             Ok(Err(e)) => panic!("{name}: connect {url}: {e}"),
             Ok(Ok((ws, _))) => ws,

@@ -319,6 +319,31 @@ impl Game {
         )
     }
 
+    /// Ends the game: `loser` left and stayed away, and the opponent claimed the win.
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`] if it had already ended.
+    pub fn forfeit_by_abandonment(&mut self, loser: Color) -> Result<&Status, GameError> {
+        self.finish(
+            GameResult::win(!loser),
+            Reason::Abandonment,
+            format!("{loser} left the game"),
+        )
+    }
+
+    /// Calls the game off without a result ([`GameResult::Aborted`]); when a game may be
+    /// aborted is the caller's rule (a server allows it before the first moves).
+    ///
+    /// # Errors
+    /// [`GameError::GameOver`] if it had already ended.
+    pub fn abort(&mut self, by: Color) -> Result<&Status, GameError> {
+        self.finish(
+            GameResult::Aborted,
+            Reason::Aborted,
+            format!("{by} aborted the game"),
+        )
+    }
+
     /// Ends the game drawn by agreement.
     ///
     /// # Errors

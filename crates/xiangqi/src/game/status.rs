@@ -14,6 +14,8 @@ pub enum GameResult {
     BlackWins,
     /// Drawn.
     Draw,
+    /// Called off before it was decided: no result, nobody won or drew.
+    Aborted,
 }
 
 impl GameResult {
@@ -25,20 +27,21 @@ impl GameResult {
         }
     }
 
-    /// Returns the wire name: `"ongoing"`, `"red"`, `"black"` or `"draw"`.
+    /// Returns the wire name: `"ongoing"`, `"red"`, `"black"`, `"draw"` or `"aborted"`.
     pub const fn name(self) -> &'static str {
         match self {
             GameResult::Ongoing => "ongoing",
             GameResult::RedWins => "red",
             GameResult::BlackWins => "black",
             GameResult::Draw => "draw",
+            GameResult::Aborted => "aborted",
         }
     }
 
-    /// Returns the PGN result tag: `*`, `1-0`, `0-1` or `1/2-1/2`.
+    /// Returns the PGN result tag: `*` (also for an aborted game), `1-0`, `0-1` or `1/2-1/2`.
     pub const fn pgn(self) -> &'static str {
         match self {
-            GameResult::Ongoing => "*",
+            GameResult::Ongoing | GameResult::Aborted => "*",
             GameResult::RedWins => "1-0",
             GameResult::BlackWins => "0-1",
             GameResult::Draw => "1/2-1/2",
@@ -71,6 +74,10 @@ pub enum Reason {
     InsufficientMaterial,
     /// Both players agreed to a draw.
     Agreement,
+    /// A player called the game off before it was decided (result [`GameResult::Aborted`]).
+    Aborted,
+    /// The loser left the game and stayed away until the opponent claimed the win.
+    Abandonment,
 }
 
 impl Reason {
@@ -87,6 +94,8 @@ impl Reason {
             Reason::MoveLimit => "move_limit",
             Reason::InsufficientMaterial => "insufficient_material",
             Reason::Agreement => "agreement",
+            Reason::Aborted => "aborted",
+            Reason::Abandonment => "abandonment",
         }
     }
 }
