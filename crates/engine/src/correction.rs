@@ -80,7 +80,11 @@ mod tests {
             c.update(&pos, 10, 40);
         }
         // Converges on the error (within the rounding of the moving average).
-        assert!((38..=40).contains(&(c.correct(&pos, 0))), "{}", c.correct(&pos, 0));
+        assert!(
+            (38..=40).contains(&(c.correct(&pos, 0))),
+            "{}",
+            c.correct(&pos, 0)
+        );
         for _ in 0..1_000 {
             c.update(&pos, 20, -100_000);
         }

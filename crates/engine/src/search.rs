@@ -809,9 +809,7 @@ impl Searcher {
         let tt = self.tt.probe(key);
         let tt_move = tt.and_then(|e| e.mv).filter(|&m| self.pos.is_legal(m));
         if let Some(e) = tt {
-            if !pv_node
-                && e.depth >= depth
-                && tt_cuts(e, score_from_tt(e.score, ply), alpha, beta)
+            if !pv_node && e.depth >= depth && tt_cuts(e, score_from_tt(e.score, ply), alpha, beta)
             {
                 return score_from_tt(e.score, ply);
             }

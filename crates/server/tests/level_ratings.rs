@@ -10,7 +10,11 @@ fn the_computer_page_shows_every_level_with_its_rating() {
         let option = format!(
             "<option value=\"{n}\"{sel}>{n} — {name} (≈ {rating})</option>",
             n = s.number(),
-            sel = if s == Strength::Normal { " selected" } else { "" },
+            sel = if s == Strength::Normal {
+                " selected"
+            } else {
+                ""
+            },
             name = s.name(),
             rating = s.rating(),
         );
