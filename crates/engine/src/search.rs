@@ -816,15 +816,14 @@ impl Searcher {
         }
         // The table keeps the raw static score; the correction history's current view is
         // added each time.
-        let raw_eval = match tt {
-            _ if in_check => -INFINITE,
-            Some(e) if e.eval != i16::MIN as i32 => e.eval,
-            _ => self.evaluate(),
-        };
-        let static_eval = if in_check {
-            -INFINITE
+        let (raw_eval, static_eval) = if in_check {
+            (-INFINITE, -INFINITE)
         } else {
-            self.correction.correct(&self.pos, raw_eval)
+            let raw = match tt {
+                Some(e) if e.eval != i16::MIN as i32 => e.eval,
+                _ => self.evaluate(),
+            };
+            (raw, self.correction.correct(&self.pos, raw))
         };
         self.static_evals[ply] = static_eval;
         // Improving: the static score is better than two plies ago, so pruning can be bolder
