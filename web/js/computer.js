@@ -61,6 +61,9 @@ $('setup').addEventListener('submit', async (e) => {
   const start = /** @type {HTMLButtonElement} */ ($('start'));
   start.disabled = true;
   try {
+    // The page keeps one game: a game still in progress is resigned, which also gives back
+    // its place among this address's computer games (the server caps them).
+    if (room?.game?.status.result === 'ongoing' && room.you) room.send({ t: 'resign' });
     const r = await api.post('/api/rooms', {
       fen: setupFen,
       computer: { level, color: color === 'red' ? 'black' : 'red' },

@@ -4,7 +4,7 @@
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use xiangqi_tools::loadtest::{self, TimeControl};
+use xiangqi_tools::loadtest::{self, ComputerGroup, TimeControl};
 
 /// Arguments of `xiangqi loadtest`.
 #[derive(Args, Debug)]
@@ -43,6 +43,15 @@ pub struct LoadtestArgs {
     /// Worker threads of the load generator (default: the number of cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
+    /// Also play N games against the computer from local address ADDRESS (`N@ADDRESS`,
+    /// e.g. `8@127.0.0.2`; `N` alone: the default address) and print the engine's reply
+    /// times; repeat for several groups. The server's per-address cap on computer games
+    /// (`--computer-games-per-ip`) applies.
+    #[arg(long, value_name = "N[@ADDRESS]")]
+    computer: Vec<ComputerGroup>,
+    /// The engine's level in those games (1 Beginner … 5 Hardest).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=5))]
+    computer_level: u8,
     /// Seed of the random moves and start offsets.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -98,6 +107,8 @@ pub fn run(args: &LoadtestArgs) -> ExitCode {
         connect_concurrency: args.connect_concurrency,
         verify_sample: args.verify_sample,
         threads: args.threads,
+        computer: args.computer.clone(),
+        computer_level: args.computer_level,
         seed: args.seed,
         save: args.save.clone(),
         check: args.check.clone(),

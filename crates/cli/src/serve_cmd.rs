@@ -25,6 +25,9 @@ pub struct ServeArgs {
     /// Think time of the Hardest level per move, in milliseconds.
     #[arg(long, env = "XIANGQI_HARDEST_MS", default_value_t = 2000)]
     pub hardest_ms: u64,
+    /// Most computer games one client address may have in progress at once (0: no cap).
+    #[arg(long, env = "XIANGQI_COMPUTER_GAMES_PER_IP", default_value_t = 4)]
+    pub computer_games_per_ip: usize,
     /// Most open connections; further ones get a 503 (lowered to fit the open-file limit).
     #[arg(long, env = "XIANGQI_MAX_CONNECTIONS", default_value_t = 10_000)]
     pub max_connections: usize,
@@ -134,6 +137,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         data_dir: args.data_dir.clone(),
         room_ttl: Duration::from_secs_f64(args.room_ttl_days * 86_400.0),
         hardest_movetime_ms: args.hardest_ms,
+        computer_games_per_ip: args.computer_games_per_ip,
         max_connections: args.max_connections.max(1),
         max_connections_per_ip: args.max_connections_per_ip.max(1),
         max_watchers: args.max_watchers,

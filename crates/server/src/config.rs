@@ -19,6 +19,10 @@ pub struct Config {
     pub max_searches: usize,
     /// Think time of the Hardest level per move, in milliseconds.
     pub hardest_movetime_ms: u64,
+    /// Most computer games one client address may have in progress at once (a game counts
+    /// from its room's creation until it ends or the room unloads); further rooms get 429
+    /// `too_many_computer_games`; 0: no cap (default 4).
+    pub computer_games_per_ip: usize,
     /// Time a client has to send a request's headers, from the moment the connection is
     /// open or its previous request was answered: ends slow-header clients, connections
     /// that send nothing and idle keep-alive connections (default 10 s).
@@ -67,6 +71,7 @@ impl Default for Config {
             sweep_every: Duration::from_secs(3600),
             max_searches: std::thread::available_parallelism().map_or(1, |n| n.get()),
             hardest_movetime_ms: 2000,
+            computer_games_per_ip: 4,
             header_timeout: Duration::from_secs(10),
             hello_timeout: Duration::from_secs(10),
             max_connections: 10_000,

@@ -36,6 +36,12 @@ pub enum AppError {
         /// What was limited, for a person.
         message: String,
     },
+    /// 429 `too_many_computer_games`: this address already has `cap` computer games in
+    /// progress; one must end (or its room unload) before another starts.
+    TooManyComputerGames {
+        /// The most computer games in progress per address.
+        cap: usize,
+    },
     /// 503 `unavailable`: the server is at its connection limit or shutting down; try again
     /// after `Retry-After` seconds.
     Unavailable(String),
@@ -79,6 +85,9 @@ impl AppError {
                 (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
             }
             AppError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            AppError::TooManyComputerGames { .. } => {
+                (StatusCode::TOO_MANY_REQUESTS, "too_many_computer_games")
+            }
             AppError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             AppError::InvalidFen { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "invalid_fen"),
             AppError::DecidedPosition { .. } => {
@@ -144,6 +153,9 @@ impl IntoResponse for AppError {
                 message,
             } => json!({"error": {"code": code,
                 "message": message, "retry_after_s": retry_after_s.max(1)}}),
+            AppError::TooManyComputerGames { cap } => json!({"error": {"code": code,
+                "message": format!("this address already plays {cap} games against the computer; \
+                    finish or resign one before starting another"), "cap": cap}}),
             AppError::Unavailable(m)
             | AppError::BadRequest(m)
             | AppError::NotFound(m)

@@ -31,6 +31,7 @@ pub use wall_clock::WallClock;
 
 use axum::extract::DefaultBodyLimit;
 use axum::Router;
+use computer::quota::ComputerQuota;
 use computer::ComputerPool;
 use room::Rooms;
 use std::net::SocketAddr;
@@ -80,6 +81,7 @@ impl AppState {
             store.clone(),
             wall.clone(),
             computer,
+            ComputerQuota::new(config.computer_games_per_ip),
             config.max_watchers,
             config.claim_after,
         );

@@ -4,7 +4,7 @@
 
 use crate::error::{ApiPath, AppError};
 use crate::ids::{SeatToken, WatchKey};
-use crate::listen::ConnSlot;
+use crate::listen::{peer_ip, ConnSlot};
 use crate::messages::{ClientMessage, ErrorCode, ServerMessage};
 use crate::room::actor::{Command, ConnId, Outgoing, CONNECTION_QUEUE};
 use crate::routes::room_code;
@@ -62,7 +62,9 @@ async fn upgrade(
     ApiPath(code): ApiPath<String>,
     State(app): State<AppState>,
     slot: Option<Extension<ConnSlot>>,
+    extensions: axum::http::Extensions,
 ) -> Result<Response, AppError> {
+    let client = crate::rate::client_key(peer_ip(&extensions));
     let code = room_code(&code)?;
     let ws = ws.map_err(|e| AppError::BadRequest(e.body_text()))?;
     let Some(row) = app.store.room(&code).await? else {
@@ -81,7 +83,7 @@ async fn upgrade(
             sockets.track_future(async move {
                 // The connection counts against the caps for as long as the socket lives.
                 let _slot = slot;
-                connection(socket, code, watch_key, app).await;
+                connection(socket, code, watch_key, client, app).await;
             })
         }))
 }
@@ -94,6 +96,7 @@ async fn connection(
     socket: WebSocket,
     code: crate::ids::RoomCode,
     watch_key: Option<WatchKey>,
+    client: std::net::IpAddr,
     app: AppState,
 ) {
     let conn: ConnId = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
@@ -173,6 +176,7 @@ async fn connection(
                     seat: seat.as_deref().map(SeatToken::from_client),
                     may_watch,
                     v,
+                    client,
                     tx: tx.clone(),
                     closer: closer.clone(),
                 }

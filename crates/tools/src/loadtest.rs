@@ -17,6 +17,9 @@
 //! (`?round=N`), so a round the server starts after the client stopped reading is no false
 //! difference; and no new round is asked for once the run stops.
 
+mod computer;
+
+pub use computer::ComputerGroup;
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use hdrhistogram::Histogram;
@@ -58,6 +61,10 @@ pub struct Config {
     pub verify_sample: Option<usize>,
     /// Worker threads of the load generator (`None`: the number of cores).
     pub threads: Option<u64>,
+    /// Groups of computer games played beside the human games (see [`ComputerGroup`]).
+    pub computer: Vec<ComputerGroup>,
+    /// The engine's level (1–5) in those games.
+    pub computer_level: u8,
     /// Seed of the random moves and start offsets.
     pub seed: u64,
     /// Write every game's code, round and confirmed moves to this file (JSON lines).
@@ -774,6 +781,24 @@ async fn load(config: &Config, http: reqwest::Client) -> ExitCode {
     }
     let setup_s = setup_started.elapsed().as_secs_f64();
     eprintln!("loadtest: {ok} games ready, {failed} failed, in {setup_s:.1} s");
+    let computer_groups: Vec<_> = config
+        .computer
+        .iter()
+        .enumerate()
+        .map(|(i, &group)| {
+            let seed = config
+                .seed
+                .wrapping_mul(7_919)
+                .wrapping_add(i as u64 * 1_000);
+            tokio::spawn(computer::run_group(
+                config.server.clone(),
+                group,
+                config.computer_level,
+                seed,
+                phase_rx.clone(),
+            ))
+        })
+        .collect();
     if ok == 0 {
         eprintln!("xiangqi loadtest: no game could be set up");
         return ExitCode::FAILURE;
@@ -829,6 +854,12 @@ async fn load(config: &Config, http: reqwest::Client) -> ExitCode {
             confirmed_games.push(c);
         }
     }
+    let mut computer_lines = Vec::new();
+    for g in computer_groups {
+        if let Ok(report) = g.await {
+            computer_lines.push(report.line());
+        }
+    }
     let s = with_stats(&stats, |s| {
         (
             LatencySummary::of(&s.window),
@@ -860,6 +891,10 @@ async fn load(config: &Config, http: reqwest::Client) -> ExitCode {
     ));
     out.push_str(&format!("latency {}\n", latency.line()));
     out.push_str(&format!("errors {}\n", errors_line(&errors)));
+    for line in computer_lines {
+        out.push_str(&line);
+        out.push('\n');
+    }
     if let Some(cpu) = cpu_used {
         let span = config.warmup + config.duration + 0.5;
         out.push_str(&format!(

@@ -6,7 +6,8 @@ use super::event::Event;
 use super::snapshot::{players, Clocks, GameSnapshot, Presence};
 use super::state::RoomState;
 use super::Rooms;
-use crate::computer::ComputerPool;
+use crate::computer::quota::ComputerLease;
+use crate::computer::{ComputerPool, Requester};
 use crate::ids::{SeatHash, SeatToken};
 use crate::messages::{ClientMessage, ErrorCode, OfferAction, ServerMessage, Side};
 use crate::store::{Store, StoreError};
@@ -85,6 +86,9 @@ pub enum Command {
         may_watch: bool,
         /// The last event it saw.
         v: u64,
+        /// The client's address as rate limits key it ([`crate::rate::client_key`]): the
+        /// engine's searches for a player queue under it.
+        client: std::net::IpAddr,
         /// Where to send its messages.
         tx: mpsc::Sender<Outgoing>,
         /// Closes the connection at once, without going through its queue (which may be
@@ -144,6 +148,7 @@ struct Recent {
 
 struct Conn {
     color: Option<Color>,
+    client: std::net::IpAddr,
     tx: mpsc::Sender<Outgoing>,
     closer: CancellationToken,
 }
@@ -178,22 +183,28 @@ pub struct Actor {
     rooms: Rooms,
     me: mpsc::Sender<Command>,
     thinking: bool,
+    /// The creator's place among its address's computer games, given back when the game
+    /// ends or the room unloads (rooms loaded from the store hold none).
+    lease: Option<ComputerLease>,
     last_activity: Instant,
     /// Since when each seated, human player has had no connection (`None` while connected).
     away_since: ByColor<Option<Instant>>,
 }
 
 impl Actor {
-    /// Returns an actor for `state`; `me` is the sender of its own queue (for engine replies).
+    /// Returns an actor for `state`, holding `lease` while its game is in progress; `me` is
+    /// the sender of its own queue (for engine replies).
     pub fn new(
         state: RoomState,
         seats: ByColor<Option<SeatHash>>,
+        lease: Option<ComputerLease>,
         rooms: Rooms,
         me: mpsc::Sender<Command>,
     ) -> Actor {
         // Loaded, nobody is connected yet: every seated player is away from now on.
         let now = Instant::now();
         let away_since = ByColor::new_with(|c| state.seated[c].then_some(now));
+        let state_over = state.game.status().is_over();
         Actor {
             away_since,
             state,
@@ -206,6 +217,7 @@ impl Actor {
             rooms,
             me,
             thinking: false,
+            lease: lease.filter(|_| !state_over),
             last_activity: Instant::now(),
         }
     }
@@ -274,6 +286,7 @@ impl Actor {
                 seat,
                 may_watch,
                 v,
+                client,
                 tx,
                 closer,
             } => self.on_hello(
@@ -283,6 +296,7 @@ impl Actor {
                 v,
                 Conn {
                     color: None,
+                    client,
                     tx,
                     closer,
                 },
@@ -897,6 +911,10 @@ impl Actor {
             text: Arc::clone(&text),
         });
         self.broadcast(&text);
+        if self.state.game.status().is_over() {
+            // The computer game is over: its creator may start another.
+            self.lease = None;
+        }
         self.maybe_think();
         Ok(())
     }
@@ -961,10 +979,31 @@ impl Actor {
         let ply = moves.len();
         let remaining = self.state.remaining_ms(turn, Instant::now());
         let me = self.me.clone();
+        let requester = self.requester(!turn);
         tokio::spawn(async move {
-            let mv = pool.choose(start, moves, seat.level, remaining).await;
+            let mv = pool
+                .choose(requester, start, moves, seat.level, remaining)
+                .await;
             let _ = me.send(Command::ComputerMove { round, ply, mv }).await;
         });
+    }
+
+    /// Whom the engine's searches are for: the address of the room's creator, else of the
+    /// `human`'s connection, else the room itself.
+    fn requester(&self, human: Color) -> Requester {
+        self.lease
+            .as_ref()
+            .map(ComputerLease::client)
+            .or_else(|| {
+                self.conns
+                    .values()
+                    .find(|c| c.color == Some(human))
+                    .map(|c| c.client)
+            })
+            .map_or_else(
+                || Requester::Room(self.state.info.code.clone()),
+                Requester::Client,
+            )
     }
 
     async fn on_computer_move(&mut self, round: u32, ply: usize, mv: Option<Move>) {

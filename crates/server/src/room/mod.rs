@@ -6,6 +6,7 @@ pub mod event;
 pub mod snapshot;
 pub mod state;
 
+use crate::computer::quota::{ComputerLease, ComputerQuota};
 use crate::computer::ComputerPool;
 use crate::ids::{RoomCode, SeatHash};
 use crate::messages::Side;
@@ -36,6 +37,8 @@ pub struct Rooms {
     pub(crate) store: Store,
     pub(crate) wall: WallClock,
     pub(crate) computer: ComputerPool,
+    /// The places of computer games in progress per client address.
+    pub(crate) computer_quota: ComputerQuota,
     /// Most watchers per room.
     pub(crate) max_watchers: usize,
     /// How long a player must be away before the opponent may claim the win or abort.
@@ -47,13 +50,15 @@ pub struct Rooms {
 }
 
 impl Rooms {
-    /// Returns an empty registry over `store`; each room accepts at most `max_watchers`
+    /// Returns an empty registry over `store`; computer rooms search on `computer` and take
+    /// their places from `computer_quota`; each room accepts at most `max_watchers`
     /// connections without a seat, and lets a player claim the win (or abort) once the
     /// opponent has been away for `claim_after`.
     pub fn new(
         store: Store,
         wall: WallClock,
         computer: ComputerPool,
+        computer_quota: ComputerQuota,
         max_watchers: usize,
         claim_after: Duration,
     ) -> Rooms {
@@ -62,6 +67,7 @@ impl Rooms {
             store,
             wall,
             computer,
+            computer_quota,
             max_watchers,
             claim_after,
             actors: TaskTracker::new(),
@@ -74,18 +80,40 @@ impl Rooms {
         self.map.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Starts the actor of a room that was just stored.
-    pub fn start(&self, state: RoomState, seats: ByColor<Option<SeatHash>>) {
+    /// Starts the actor of a room that was just stored; a computer room holds its creator's
+    /// `lease` until its game ends or it unloads.
+    pub fn start(
+        &self,
+        state: RoomState,
+        seats: ByColor<Option<SeatHash>>,
+        lease: Option<ComputerLease>,
+    ) {
         let code = state.info.code.clone();
-        let tx = self.spawn(state, seats);
+        let tx = self.spawn(state, seats, lease);
         self.lock().insert(code, tx);
     }
 
-    fn spawn(&self, state: RoomState, seats: ByColor<Option<SeatHash>>) -> mpsc::Sender<Command> {
+    fn spawn(
+        &self,
+        state: RoomState,
+        seats: ByColor<Option<SeatHash>>,
+        lease: Option<ComputerLease>,
+    ) -> mpsc::Sender<Command> {
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
-        let actor = Actor::new(state, seats, self.clone(), tx.clone());
+        let actor = Actor::new(state, seats, lease, self.clone(), tx.clone());
         self.actors.spawn(actor.run(rx));
         tx
+    }
+
+    /// Returns the number of computer games in progress created from `client` (an address
+    /// as [`crate::rate::client_key`] gives it), as the cap on them counts.
+    pub fn computer_games_in_progress(&self, client: std::net::IpAddr) -> usize {
+        self.computer_quota.in_progress(client)
+    }
+
+    /// Returns what the engine pool is doing now.
+    pub fn computer_load(&self) -> crate::computer::PoolLoad {
+        self.computer.load()
     }
 
     /// Sends `cmd` to room `code`, loading the room if needed; returns false when there is
@@ -180,7 +208,7 @@ impl Rooms {
         if let Some(tx) = map.get(code) {
             return Ok(Some(tx.clone()));
         }
-        let tx = self.spawn(state, seats);
+        let tx = self.spawn(state, seats, None);
         map.insert(code.clone(), tx.clone());
         Ok(Some(tx))
     }
@@ -312,6 +340,7 @@ mod tests {
             store,
             WallClock::System,
             ComputerPool::new(1, 100),
+            ComputerQuota::new(0),
             10,
             Duration::from_secs(60),
         );
@@ -346,7 +375,7 @@ mod tests {
         let (rooms, row) = rooms_with_a_room(dir.path()).await;
         let (state, seats) = build(&row).expect("build");
         let (tx, mut rx) = mpsc::channel(4);
-        let actor = Actor::new(state, seats, rooms.clone(), tx.clone());
+        let actor = Actor::new(state, seats, None, rooms.clone(), tx.clone());
         // Queued between the idle check and the close.
         let (cmd, answer) = record_command();
         tx.send(cmd).await.expect("queued");

@@ -1,6 +1,7 @@
 //! `GET /api/health`: answers while the server runs.
 
 use crate::AppState;
+use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{json, Value};
@@ -10,6 +11,12 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/api/health", get(health))
 }
 
-async fn health() -> Json<Value> {
-    Json(json!({"status": "ok", "version": env!("CARGO_PKG_VERSION")}))
+/// `{"status":"ok","version":…,"engine":{"running","queued","waiting_clients","workers_max",
+/// "searched","longest_wait_ms"}}`: the engine pool's figures say whether computer games wait.
+async fn health(State(app): State<AppState>) -> Json<Value> {
+    Json(json!({
+        "status": "ok",
+        "version": env!("CARGO_PKG_VERSION"),
+        "engine": app.rooms.computer.load(),
+    }))
 }

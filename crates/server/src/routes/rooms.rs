@@ -73,6 +73,7 @@ struct Created {
 
 async fn create(
     State(app): State<AppState>,
+    extensions: axum::http::Extensions,
     ApiJson(req): ApiJson<NewRoom>,
 ) -> Result<(StatusCode, Json<Created>), AppError> {
     let rules = rule_set(req.rules.as_deref())?;
@@ -100,6 +101,16 @@ async fn create(
         Some(p) => Some(hash_password(p).await?),
         None => None,
     };
+    // A computer game takes one of its address's places before anything is stored.
+    let lease = match req.computer {
+        Some(_) => Some(
+            app.rooms
+                .computer_quota
+                .lease(client_key(peer_ip(&extensions)))
+                .map_err(|full| AppError::TooManyComputerGames { cap: full.cap })?,
+        ),
+        None => None,
+    };
     let creator = req.computer.map_or(Color::Red, |c| !Color::from(c.color));
     let token = SeatToken::random();
     let hash = token.hash();
@@ -124,7 +135,7 @@ async fn create(
         };
         if app.store.insert_room(row.clone()).await? {
             let (state, seats) = build(&row)?;
-            app.rooms.start(state, seats);
+            app.rooms.start(state, seats, lease);
             tracing::info!(room = %code, "room created");
             let watch = row
                 .password_hash

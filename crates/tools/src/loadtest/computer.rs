@@ -1,0 +1,349 @@
+//! Computer games beside the load (`--computer N[@ADDRESS]`): rooms against the engine,
+//! created and played from a given source address, in which the client answers each engine
+//! move at once with a random legal move. What is measured is the engine's reply time: from
+//! the confirmation of the client's move to the engine's move, which is the search's think
+//! time plus its wait in the server's queue. Groups from different loopback addresses
+//! (`127.0.0.2`, `127.0.0.3` …) show whether one address's games hold up another's.
+
+use super::{new_histogram, ws_url, LatencySummary, Phase};
+use futures_util::{SinkExt, StreamExt};
+use hdrhistogram::Histogram;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::net::{IpAddr, SocketAddr};
+use std::str::FromStr;
+use std::time::Duration;
+use tokio::net::TcpSocket;
+use tokio::sync::watch;
+use tokio::time::{timeout, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+/// Longest wait for any message from the server before the game counts as stuck.
+const SILENCE: Duration = Duration::from_secs(60);
+
+/// `--computer N[@ADDRESS]`: N computer rooms created and played from ADDRESS (a local
+/// address to bind, e.g. `127.0.0.2`; default: the system's choice).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ComputerGroup {
+    /// Rooms against the engine, 1 or more.
+    pub games: u64,
+    /// The local address the group's requests and sockets come from.
+    pub source: Option<IpAddr>,
+}
+
+impl FromStr for ComputerGroup {
+    type Err = String;
+
+    /// Reads `N` or `N@ADDRESS` (N from 1 to 1000).
+    fn from_str(s: &str) -> Result<ComputerGroup, String> {
+        let bad = || format!("`{s}` is not N or N@ADDRESS (e.g. 8@127.0.0.2), N from 1 to 1000");
+        let (n, source) = match s.split_once('@') {
+            Some((n, a)) => (n, Some(a.trim().parse::<IpAddr>().map_err(|_| bad())?)),
+            None => (s, None),
+        };
+        let games: u64 = n.trim().parse().map_err(|_| bad())?;
+        if !(1..=1000).contains(&games) {
+            return Err(bad());
+        }
+        Ok(ComputerGroup { games, source })
+    }
+}
+
+/// What one group measured.
+pub struct GroupReport {
+    group: ComputerGroup,
+    level: u8,
+    set_up: u64,
+    /// Engine reply times (µs) whose client move was confirmed inside the measured window.
+    replies: Histogram<u64>,
+    errors: BTreeMap<String, u64>,
+}
+
+impl GroupReport {
+    /// One line: the group, how many replies, their times and the errors.
+    pub fn line(&self) -> String {
+        let from = self
+            .group
+            .source
+            .map_or_else(|| "the default address".to_string(), |a| a.to_string());
+        let s = LatencySummary::of(&self.replies);
+        let times = if s.count == 0 {
+            "no reply in the window".to_string()
+        } else {
+            format!(
+                "reply time p50 {:.0} ms, p90 {:.0} ms, max {:.0} ms",
+                s.p50, s.p90, s.max
+            )
+        };
+        format!(
+            "computer: {} of {} level-{} games from {from}: {} replies, {times}, errors {}",
+            self.set_up,
+            self.group.games,
+            self.level,
+            s.count,
+            super::errors_line(&self.errors)
+        )
+    }
+}
+
+/// Plays `group`'s games against the engine at `level` on `server` until `phase` stops;
+/// returns what they measured.
+pub async fn run_group(
+    server: String,
+    group: ComputerGroup,
+    level: u8,
+    seed: u64,
+    phase: watch::Receiver<Option<Phase>>,
+) -> GroupReport {
+    let mut tasks = Vec::new();
+    for i in 0..group.games {
+        let server = server.clone();
+        let phase = phase.clone();
+        tasks.push(tokio::spawn(async move {
+            play(&server, group.source, level, seed.wrapping_add(i), phase).await
+        }));
+    }
+    let mut report = GroupReport {
+        group,
+        level,
+        set_up: 0,
+        replies: new_histogram(),
+        errors: BTreeMap::new(),
+    };
+    for t in tasks {
+        let (set_up, replies, error) = match t.await {
+            Ok(out) => out,
+            Err(_) => (false, Vec::new(), Some("task".to_string())),
+        };
+        report.set_up += u64::from(set_up);
+        for us in replies {
+            report.replies.saturating_record(us);
+        }
+        if let Some(e) = error {
+            *report.errors.entry(e).or_default() += 1;
+        }
+    }
+    report
+}
+
+#[derive(Deserialize)]
+struct Created {
+    code: String,
+    seat: String,
+}
+
+#[derive(Deserialize)]
+struct Incoming {
+    t: String,
+    #[serde(default)]
+    kind: Option<String>,
+    #[serde(default)]
+    color: Option<String>,
+    #[serde(default)]
+    code: Option<String>,
+    #[serde(default)]
+    game: Option<GameView>,
+}
+
+#[derive(Deserialize)]
+struct GameView {
+    moves: Vec<String>,
+    legal: Vec<String>,
+    turn: String,
+    status: StatusView,
+}
+
+#[derive(Deserialize)]
+struct StatusView {
+    result: String,
+}
+
+/// One computer game: returns whether it was set up, the reply times measured (µs) and the
+/// error that ended it, if any.
+async fn play(
+    server: &str,
+    source: Option<IpAddr>,
+    level: u8,
+    seed: u64,
+    mut phase_rx: watch::Receiver<Option<Phase>>,
+) -> (bool, Vec<u64>, Option<String>) {
+    let mut replies = Vec::new();
+    let (mut sink, mut stream) = match connect(server, source, level).await {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("loadtest: computer game: {e}");
+            return (false, replies, Some("setup".to_string()));
+        }
+    };
+    // Wait for the start of the run, like the human games.
+    let phase = loop {
+        if let Some(p) = *phase_rx.borrow_and_update() {
+            break p;
+        }
+        if phase_rx.changed().await.is_err() {
+            return (true, replies, None);
+        }
+    };
+    tokio::time::sleep_until(phase.start).await;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game: Option<GameView> = None;
+    let mut sent_ply: Option<usize> = None;
+    let mut confirmed_at: Option<Instant> = None;
+    loop {
+        let now = Instant::now();
+        if now >= phase.stop {
+            return (true, replies, None);
+        }
+        if let Some(g) = &game {
+            let ours = g.turn == "red" && g.status.result == "ongoing";
+            if ours && sent_ply != Some(g.moves.len()) && !g.legal.is_empty() {
+                let mv = &g.legal[rng.gen_range(0..g.legal.len())];
+                let text =
+                    serde_json::json!({"t": "move", "ply": g.moves.len(), "move": mv}).to_string();
+                sent_ply = Some(g.moves.len());
+                if sink.send(Message::text(text)).await.is_err() {
+                    return (true, replies, Some("ws_send".to_string()));
+                }
+            } else if g.status.result != "ongoing" && sent_ply != Some(usize::MAX) {
+                // The game ended: ask for the next one (the engine agrees at once).
+                sent_ply = Some(usize::MAX);
+                let text = r#"{"t":"new_round","action":"request"}"#;
+                if sink.send(Message::text(text)).await.is_err() {
+                    return (true, replies, Some("ws_send".to_string()));
+                }
+            }
+        }
+        let wait = phase.stop.saturating_duration_since(now).min(SILENCE);
+        let frame = match timeout(wait, stream.next()).await {
+            Err(_) if Instant::now() >= phase.stop => return (true, replies, None),
+            Err(_) => return (true, replies, Some("silence".to_string())),
+            Ok(Some(Ok(Message::Text(t)))) => t,
+            Ok(Some(Ok(_))) => continue,
+            Ok(_) => return (true, replies, Some("ws_closed".to_string())),
+        };
+        let Ok(msg) = serde_json::from_str::<Incoming>(frame.as_str()) else {
+            continue;
+        };
+        if msg.t == "error" {
+            return (true, replies, msg.code.or(Some("error".to_string())));
+        }
+        let received = Instant::now();
+        if msg.t == "event" && msg.kind.as_deref() == Some("move") {
+            match msg.color.as_deref() {
+                Some("red") => confirmed_at = Some(received),
+                Some("black") => {
+                    if let Some(at) = confirmed_at.take() {
+                        if at >= phase.measure_from && at < phase.stop {
+                            let us = received.duration_since(at).as_micros();
+                            replies.push(u64::try_from(us).unwrap_or(u64::MAX).max(1));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if msg.kind.as_deref() == Some("new_round") {
+            sent_ply = None;
+        }
+        if let Some(g) = msg.game {
+            game = Some(g);
+        }
+    }
+}
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
+
+/// Creates a computer room (the engine plays Black at `level`) from `source` and opens its
+/// game socket from there, hello said.
+async fn connect(
+    server: &str,
+    source: Option<IpAddr>,
+    level: u8,
+) -> Result<
+    (
+        futures_util::stream::SplitSink<Socket, Message>,
+        futures_util::stream::SplitStream<Socket>,
+    ),
+    String,
+> {
+    let http = reqwest::Client::builder()
+        .local_address(source)
+        .timeout(Duration::from_secs(60))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let base = server.trim_end_matches('/');
+    let created: Created = http
+        .post(format!("{base}/api/rooms"))
+        .json(&serde_json::json!({"computer": {"level": level, "color": "black"}}))
+        .send()
+        .await
+        .map_err(|e| format!("create room: {e}"))?
+        .error_for_status()
+        .map_err(|e| format!("create room: {e}"))?
+        .json()
+        .await
+        .map_err(|e| format!("create room: {e}"))?;
+    let url = ws_url(server, &created.code)?;
+    let parsed = reqwest::Url::parse(server).map_err(|e| format!("--server: {e}"))?;
+    let host = parsed.host_str().ok_or("--server has no host")?;
+    let port = parsed
+        .port_or_known_default()
+        .ok_or("--server has no port")?;
+    let target = tokio::net::lookup_host((host, port))
+        .await
+        .map_err(|e| format!("{host}: {e}"))?
+        .next()
+        .ok_or_else(|| format!("{host}: no address"))?;
+    let socket = match target {
+        SocketAddr::V4(_) => TcpSocket::new_v4(),
+        SocketAddr::V6(_) => TcpSocket::new_v6(),
+    }
+    .map_err(|e| e.to_string())?;
+    if let Some(ip) = source {
+        socket
+            .bind(SocketAddr::new(ip, 0))
+            .map_err(|e| format!("bind {ip}: {e}"))?;
+    }
+    let tcp = socket
+        .connect(target)
+        .await
+        .map_err(|e| format!("connect: {e}"))?;
+    let (ws, _) = tokio_tungstenite::client_async(url.as_str(), tcp)
+        .await
+        .map_err(|e| format!("websocket: {e}"))?;
+    let (mut sink, stream) = ws.split();
+    let hello = serde_json::json!({"t": "hello", "seat": created.seat, "v": 0}).to_string();
+    sink.send(Message::text(hello))
+        .await
+        .map_err(|e| format!("hello: {e}"))?;
+    Ok((sink, stream))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ComputerGroup;
+    use std::net::{IpAddr, Ipv4Addr};
+
+    #[test]
+    fn groups_read_a_count_and_an_optional_address() {
+        assert_eq!(
+            "8@127.0.0.2".parse(),
+            Ok(ComputerGroup {
+                games: 8,
+                source: Some(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2)))
+            })
+        );
+        assert_eq!(
+            "3".parse(),
+            Ok(ComputerGroup {
+                games: 3,
+                source: None
+            })
+        );
+        for bad in ["", "0", "1001", "x@127.0.0.1", "2@", "2@localhost", "-1"] {
+            assert!(bad.parse::<ComputerGroup>().is_err(), "{bad}");
+        }
+    }
+}
