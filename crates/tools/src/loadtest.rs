@@ -34,6 +34,7 @@ use tokio::sync::{mpsc, watch, Semaphore};
 use tokio::time::{sleep_until, Instant};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use xiangqi::TimeControl;
 
 /// What [`run`] does: the settings of `xiangqi loadtest`, one field per flag.
 #[derive(Clone, Debug)]
@@ -48,8 +49,8 @@ pub struct Config {
     pub duration: f64,
     /// Seconds played before the measurement starts (not counted).
     pub warmup: f64,
-    /// Time control of the rooms.
-    pub time_control: TimeControl,
+    /// Time control of the rooms (`None`: untimed); sent in whole seconds.
+    pub time_control: Option<TimeControl>,
     /// Plies after which the side to move resigns and a new round starts.
     pub max_plies: u64,
     /// Games being set up (HTTP + WebSocket handshakes) at the same time.
@@ -64,15 +65,6 @@ pub struct Config {
     pub save: Option<PathBuf>,
     /// Play nothing: compare the games in this file (from `save`) with the server's records.
     pub check: Option<PathBuf>,
-}
-
-/// The rooms' time control.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TimeControl {
-    /// Untimed rooms.
-    None,
-    /// Initial seconds and increment seconds.
-    Clock(u32, u32),
 }
 
 /// Returns the WebSocket URL of room `code` on the server at `server` (`http://host:port`).
@@ -189,10 +181,20 @@ struct NewRoom<'a> {
     public: bool,
 }
 
+/// A time control as `POST /api/rooms` reads it: whole seconds.
 #[derive(Serialize)]
 struct TimeControlJson {
-    initial_s: u32,
-    increment_s: u32,
+    initial_s: u64,
+    increment_s: u64,
+}
+
+impl From<TimeControl> for TimeControlJson {
+    fn from(tc: TimeControl) -> TimeControlJson {
+        TimeControlJson {
+            initial_s: tc.initial_ms() / 1000,
+            increment_s: tc.increment_ms() / 1000,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -308,7 +310,7 @@ fn side_index(name: &str) -> Option<usize> {
 struct GameConfig {
     server: String,
     http: reqwest::Client,
-    time_control: TimeControl,
+    time_control: Option<TimeControl>,
     interval: Duration,
     max_plies: usize,
     stats: Shared,
@@ -323,13 +325,7 @@ struct Seated {
 }
 
 async fn set_up(cfg: &GameConfig) -> Result<Seated, String> {
-    let tc = match cfg.time_control {
-        TimeControl::None => None,
-        TimeControl::Clock(initial_s, increment_s) => Some(TimeControlJson {
-            initial_s,
-            increment_s,
-        }),
-    };
+    let tc = cfg.time_control.map(TimeControlJson::from);
     let base = cfg.server.trim_end_matches('/');
     let created: Created = cfg
         .http

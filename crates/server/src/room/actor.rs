@@ -829,7 +829,7 @@ impl Actor {
                 self.on_flag_timer().await;
                 return Err(Refusal::new(ErrorCode::GameOver, "your time ran out"));
             }
-            let after = left + i64::from(tc.increment_s) * 1000;
+            let after = left.saturating_add(super::state::ms_i64(tc.increment_ms()));
             let other = self.state.remaining_ms(!color, now).unwrap_or(0);
             let (r, b) = match color {
                 Color::Red => (after, other),
@@ -932,7 +932,7 @@ impl Actor {
                 self.away_since[color] = Some(Instant::now());
                 Ok(Some(color))
             }
-            Err(Refusal(_, message)) => Err(StoreError(message)),
+            Err(Refusal(_, message)) => Err(StoreError::Failed(message)),
         }
     }
 

@@ -8,12 +8,11 @@ pub mod state;
 
 use crate::computer::ComputerPool;
 use crate::ids::{RoomCode, SeatHash};
-use crate::messages::Side;
 use crate::store::{RoomRow, Store, StoreError};
 use crate::wall_clock::WallClock;
 use actor::{Actor, Command};
 use event::Event;
-use state::{ComputerSeat, RoomInfo, RoomState, TimeControl};
+use state::{RoomInfo, RoomState};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -21,7 +20,7 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tokio_util::task::TaskTracker;
-use xiangqi::{ByColor, Color, Position};
+use xiangqi::{ByColor, Color};
 
 /// Queue length of a room actor.
 const ROOM_QUEUE: usize = 256;
@@ -107,7 +106,7 @@ impl Rooms {
                 }
             }
         }
-        Err(StoreError(format!("room {code} keeps unloading")))
+        Err(StoreError::Failed(format!("room {code} keeps unloading")))
     }
 
     /// Loads room `code` if it is not in memory (used at start-up for timed rooms, whose
@@ -150,10 +149,10 @@ impl Rooms {
             return Ok(None);
         };
         let events = self.store.events(code).await?;
-        let (mut state, seats) = build(&row)?;
+        let (mut state, seats) = build(&row);
         let now = Instant::now();
         for e in &events {
-            let bad = |why: String| StoreError(format!("room {code} event {}: {why}", e.v));
+            let bad = |why: String| StoreError::Failed(format!("room {code} event {}: {why}", e.v));
             let event: Event = serde_json::from_str(&e.body).map_err(|err| bad(err.to_string()))?;
             if stop(&state, &event) {
                 break;
@@ -171,7 +170,7 @@ impl Rooms {
             return Ok(Some(tx.clone()));
         }
         if self.stopping.load(Ordering::SeqCst) {
-            return Err(StoreError("the server is stopping".into()));
+            return Err(StoreError::Failed("the server is stopping".into()));
         }
         let Some((state, seats)) = self.replay(code, |_, _| false).await? else {
             return Ok(None);
@@ -251,37 +250,18 @@ impl Rooms {
     }
 }
 
-/// Rebuilds a room's settings and round-1 state from its row; events are applied after.
-///
-/// # Errors
-/// [`StoreError`] when a stored field cannot be read back (a corrupt row).
-pub fn build(row: &RoomRow) -> Result<(RoomState, ByColor<Option<SeatHash>>), StoreError> {
-    let bad = |what: &str| StoreError(format!("room {}: bad {what}", row.code));
-    let rules = row.rules.parse().map_err(|_| bad("rule set"))?;
-    let start = Position::from_fen(&row.start_fen).map_err(|_| bad("start FEN"))?;
-    let time_control = TimeControl::from_ms(row.initial_ms, row.increment_ms);
-    if time_control.is_none() && row.initial_ms.is_some() {
-        return Err(bad("time control"));
-    }
-    let computer = match (row.computer_level, row.computer_color.as_deref()) {
-        (Some(level), Some(color)) => Some(ComputerSeat {
-            level: u8::try_from(level).map_err(|_| bad("computer level"))?,
-            color: match color {
-                "red" => Side::Red,
-                "black" => Side::Black,
-                _ => return Err(bad("computer colour")),
-            },
-        }),
-        _ => None,
-    };
+/// Rebuilds a room's settings and round-1 state from its row (read and checked by the
+/// store); events are applied after.
+pub fn build(row: &RoomRow) -> (RoomState, ByColor<Option<SeatHash>>) {
+    let computer = row.computer;
     let engine_holds = |c: Color| computer.is_some_and(|s| Color::from(s.color) == c);
     let info = RoomInfo {
         code: row.code.clone(),
-        rules,
-        time_control,
+        rules: row.rules,
+        time_control: row.time_control,
         has_password: row.password_hash.is_some(),
         public: row.public,
-        start,
+        start: row.start.clone(),
         computer,
     };
     let red = row.red_seat_hash.clone().map(SeatHash);
@@ -294,7 +274,7 @@ pub fn build(row: &RoomRow) -> Result<(RoomState, ByColor<Option<SeatHash>>), St
     let mut seats = ByColor::new_with(|_| None);
     seats[Color::Red] = red;
     seats[Color::Black] = black;
-    Ok((state, seats))
+    (state, seats)
 }
 
 #[cfg(test)]
@@ -344,7 +324,7 @@ mod tests {
     async fn commands_queued_before_the_close_are_handed_to_a_fresh_actor() {
         let dir = tempfile::tempdir().expect("temp dir");
         let (rooms, row) = rooms_with_a_room(dir.path()).await;
-        let (state, seats) = build(&row).expect("build");
+        let (state, seats) = build(&row);
         let (tx, mut rx) = mpsc::channel(4);
         let actor = Actor::new(state, seats, rooms.clone(), tx.clone());
         // Queued between the idle check and the close.

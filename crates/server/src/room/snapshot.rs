@@ -1,8 +1,9 @@
 //! The game snapshot sent to clients (`GAME` in `docs/protocol.md`): everything a browser
 //! needs to draw the board and know what may be played, so it needs no rules code.
 
-use super::state::{ComputerSeat, RoomState, TimeControl};
+use super::state::{ComputerSeat, RoomState};
 use crate::messages::Side;
+use crate::time_control::TimeControlJson;
 use serde::Serialize;
 use tokio::time::Instant;
 use xiangqi::game::{Conduct, CycleReport, Game, PlyKind, Reason, Status};
@@ -278,7 +279,7 @@ pub struct GameSnapshot {
     /// The rule set's name (`wxf-2018`, `casual`).
     pub rules: &'static str,
     /// The time control, if the room is timed.
-    pub time_control: Option<TimeControl>,
+    pub time_control: Option<TimeControlJson>,
     /// The engine's seat, if any.
     pub computer: Option<ComputerSeat>,
     /// The current round, from 1.
@@ -344,7 +345,7 @@ impl GameSnapshot {
         GameSnapshot {
             code: state.info.code.to_string(),
             rules: state.info.rules.name(),
-            time_control: state.info.time_control,
+            time_control: state.info.time_control.map(TimeControlJson::from),
             computer: state.info.computer,
             round: state.round,
             start_fen: game.start().fen(),

@@ -5,27 +5,7 @@ use super::event::Event;
 use serde::Serialize;
 use tokio::time::Instant;
 use xiangqi::game::{Game, RuleSet};
-use xiangqi::{ByColor, Color, Position};
-
-/// A time control: initial time and increment per move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TimeControl {
-    /// Time each side starts with, in seconds.
-    pub initial_s: u32,
-    /// Time added after each completed move, in seconds.
-    pub increment_s: u32,
-}
-
-impl TimeControl {
-    /// Reads a time control as stored (milliseconds); `None` when untimed or out of range.
-    pub fn from_ms(initial_ms: Option<i64>, increment_ms: Option<i64>) -> Option<TimeControl> {
-        Some(TimeControl {
-            initial_s: u32::try_from(initial_ms? / 1000).ok()?,
-            increment_s: u32::try_from(increment_ms? / 1000).ok()?,
-        })
-    }
-}
+use xiangqi::{ByColor, Color, Position, TimeControl};
 
 /// The engine's seat in a computer room.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
@@ -100,6 +80,18 @@ pub struct RoomState {
     pub last_finished: Option<RoundSummary>,
 }
 
+/// Returns both sides' clocks at the start of a round under `tc`, in milliseconds (`None`
+/// when untimed).
+fn fresh_clocks(tc: Option<TimeControl>) -> Option<ByColor<i64>> {
+    tc.map(|tc| ByColor::new_with(|_| ms_i64(tc.initial_ms())))
+}
+
+/// Returns `ms` as the signed milliseconds the clocks count in (a time control's times are
+/// far below `i64::MAX`; a larger one is held at it).
+pub fn ms_i64(ms: u64) -> i64 {
+    i64::try_from(ms).unwrap_or(i64::MAX)
+}
+
 /// An event that cannot be applied to the state it was given (a corrupt log, or a bug).
 #[derive(Debug)]
 pub struct ApplyError(pub String);
@@ -109,10 +101,7 @@ impl RoomState {
     /// engine), Black seated only when the engine holds it.
     pub fn new(info: RoomInfo, red_seated: bool, black_seated: bool) -> RoomState {
         let game = Game::new(info.start.clone(), info.rules);
-        let clocks = info.time_control.map(|tc| {
-            let ms = i64::from(tc.initial_s) * 1000;
-            ByColor::new_with(|_| ms)
-        });
+        let clocks = fresh_clocks(info.time_control);
         let mut seated = ByColor::new_with(|_| false);
         seated[Color::Red] = red_seated;
         seated[Color::Black] = black_seated;
@@ -209,10 +198,7 @@ impl RoomState {
                 self.round = *round;
                 self.wxf.clear();
                 self.chinese.clear();
-                self.clocks = self.info.time_control.map(|tc| {
-                    let ms = i64::from(tc.initial_s) * 1000;
-                    ByColor::new_with(|_| ms)
-                });
+                self.clocks = fresh_clocks(self.info.time_control);
                 self.clock_since = None;
                 self.draw_offer = None;
                 self.new_round_request = None;
@@ -314,10 +300,7 @@ mod tests {
 
     #[test]
     fn clocks_start_with_reds_first_move_and_take_the_stored_values() {
-        let tc = TimeControl {
-            initial_s: 60,
-            increment_s: 2,
-        };
+        let tc = TimeControl::from_secs(60, 2).unwrap();
         let mut s = room(Some(tc));
         let now = Instant::now();
         assert_eq!(
@@ -340,10 +323,7 @@ mod tests {
 
     #[test]
     fn a_flag_ends_the_game_and_a_new_round_starts_afresh() {
-        let tc = TimeControl {
-            initial_s: 1,
-            increment_s: 0,
-        };
+        let tc = TimeControl::from_secs(1, 0).unwrap();
         let mut s = room(Some(tc));
         let now = Instant::now();
         s.apply(&mv(Side::Red, 0, "h2e2", Some((1000, 1000))), now)
