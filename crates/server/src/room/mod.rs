@@ -74,15 +74,15 @@ impl Rooms {
     }
 
     /// Starts the actor of a room that was just stored.
-    pub fn start(&self, state: RoomState, seats: ByColor<Option<SeatHash>>) {
+    pub fn start(&self, state: RoomState) {
         let code = state.info.code.clone();
-        let tx = self.spawn(state, seats);
+        let tx = self.spawn(state);
         self.lock().insert(code, tx);
     }
 
-    fn spawn(&self, state: RoomState, seats: ByColor<Option<SeatHash>>) -> mpsc::Sender<Command> {
+    fn spawn(&self, state: RoomState) -> mpsc::Sender<Command> {
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
-        let actor = Actor::new(state, seats, self.clone(), tx.clone());
+        let actor = Actor::new(state, self.clone(), tx.clone());
         self.actors.spawn(actor.run(rx));
         tx
     }
@@ -134,8 +134,8 @@ impl Rooms {
         Ok(self
             .replay(code, ends_round)
             .await?
-            .filter(|(state, _)| state.round == round)
-            .map(|(state, _)| actor::GameRecord::of(&state)))
+            .filter(|state| state.round == round)
+            .map(|state| actor::GameRecord::of(&state)))
     }
 
     /// Rebuilds room `code` from the store: its row, then its events in order until `stop`
@@ -144,12 +144,12 @@ impl Rooms {
         &self,
         code: &RoomCode,
         stop: impl Fn(&RoomState, &Event) -> bool,
-    ) -> Result<Option<(RoomState, ByColor<Option<SeatHash>>)>, StoreError> {
+    ) -> Result<Option<RoomState>, StoreError> {
         let Some(row) = self.store.room(code).await? else {
             return Ok(None);
         };
         let events = self.store.events(code).await?;
-        let (mut state, seats) = build(&row);
+        let mut state = build(&row);
         let now = Instant::now();
         for e in &events {
             let bad = |why: String| StoreError::Failed(format!("room {code} event {}: {why}", e.v));
@@ -159,7 +159,7 @@ impl Rooms {
             }
             state.apply(&event, now).map_err(|err| bad(err.0))?;
         }
-        Ok(Some((state, seats)))
+        Ok(Some(state))
     }
 
     async fn get_or_load(
@@ -172,14 +172,14 @@ impl Rooms {
         if self.stopping.load(Ordering::SeqCst) {
             return Err(StoreError::Failed("the server is stopping".into()));
         }
-        let Some((state, seats)) = self.replay(code, |_, _| false).await? else {
+        let Some(state) = self.replay(code, |_, _| false).await? else {
             return Ok(None);
         };
         let mut map = self.lock();
         if let Some(tx) = map.get(code) {
             return Ok(Some(tx.clone()));
         }
-        let tx = self.spawn(state, seats);
+        let tx = self.spawn(state);
         map.insert(code.clone(), tx.clone());
         Ok(Some(tx))
     }
@@ -252,9 +252,7 @@ impl Rooms {
 
 /// Rebuilds a room's settings and round-1 state from its row (read and checked by the
 /// store); events are applied after.
-pub fn build(row: &RoomRow) -> (RoomState, ByColor<Option<SeatHash>>) {
-    let computer = row.computer;
-    let engine_holds = |c: Color| computer.is_some_and(|s| Color::from(s.color) == c);
+pub fn build(row: &RoomRow) -> RoomState {
     let info = RoomInfo {
         code: row.code.clone(),
         rules: row.rules,
@@ -262,19 +260,12 @@ pub fn build(row: &RoomRow) -> (RoomState, ByColor<Option<SeatHash>>) {
         has_password: row.password_hash.is_some(),
         public: row.public,
         start: row.start.clone(),
-        computer,
+        computer: row.computer,
     };
-    let red = row.red_seat_hash.clone().map(SeatHash);
-    let black = row.black_seat_hash.clone().map(SeatHash);
-    let state = RoomState::new(
-        info,
-        red.is_some() || engine_holds(Color::Red),
-        black.is_some() || engine_holds(Color::Black),
-    );
     let mut seats = ByColor::new_with(|_| None);
-    seats[Color::Red] = red;
-    seats[Color::Black] = black;
-    (state, seats)
+    seats[Color::Red] = row.red_seat_hash.clone().map(SeatHash);
+    seats[Color::Black] = row.black_seat_hash.clone().map(SeatHash);
+    RoomState::new(info, seats)
 }
 
 #[cfg(test)]
@@ -324,9 +315,9 @@ mod tests {
     async fn commands_queued_before_the_close_are_handed_to_a_fresh_actor() {
         let dir = tempfile::tempdir().expect("temp dir");
         let (rooms, row) = rooms_with_a_room(dir.path()).await;
-        let (state, seats) = build(&row);
+        let state = build(&row);
         let (tx, mut rx) = mpsc::channel(4);
-        let actor = Actor::new(state, seats, rooms.clone(), tx.clone());
+        let actor = Actor::new(state, rooms.clone(), tx.clone());
         // Queued between the idle check and the close.
         let (cmd, answer) = record_command();
         tx.send(cmd).await.expect("queued");

@@ -280,8 +280,10 @@ pub struct GameSnapshot {
     pub rules: &'static str,
     /// The time control, if the room is timed.
     pub time_control: Option<TimeControlJson>,
-    /// The engine's seat, if any.
+    /// The engine's seat this round, if any (its colour alternates with the rounds).
     pub computer: Option<ComputerSeat>,
+    /// Whether the seats play the other colours than in round 1: every new round swaps them.
+    pub colors_swapped: bool,
     /// The current round, from 1.
     pub round: u32,
     /// The FEN the round started from.
@@ -346,7 +348,8 @@ impl GameSnapshot {
             code: state.info.code.to_string(),
             rules: state.info.rules.name(),
             time_control: state.info.time_control.map(TimeControlJson::from),
-            computer: state.info.computer,
+            computer: state.computer,
+            colors_swapped: state.swapped,
             round: state.round,
             start_fen: game.start().fen(),
             moves: moves.iter().map(|m| m.iccs()).collect(),
@@ -385,10 +388,7 @@ impl GameSnapshot {
 /// Returns both seats' state.
 pub fn players(state: &RoomState, presence: &Presence) -> Players {
     let seat = |color: Color| {
-        let computer = state
-            .info
-            .computer
-            .is_some_and(|c| Color::from(c.color) == color);
+        let computer = state.is_computer(color);
         let connected = computer || presence.connected[color];
         Seat {
             seated: state.seated[color],

@@ -109,8 +109,7 @@ async fn create(
             created_at: app.wall.now_ms(),
         };
         if app.store.insert_room(row.clone()).await? {
-            let (state, seats) = build(&row);
-            app.rooms.start(state, seats);
+            app.rooms.start(build(&row));
             tracing::info!(room = %code, "room created");
             let watch = row
                 .password_hash
@@ -194,7 +193,7 @@ async fn info(
         .room(&code)
         .await?
         .ok_or_else(|| AppError::NotFound(format!("no room {code}")))?;
-    let (state, _) = build(&row);
+    let state = build(&row);
     let info = &state.info;
     Ok(Json(RoomInfoReply {
         code: code.to_string(),
@@ -355,6 +354,8 @@ struct GameReply {
     wxf: Vec<String>,
     fen: String,
     status: StatusView,
+    computer: Option<ComputerSeat>,
+    colors_swapped: bool,
 }
 
 async fn game(
@@ -370,6 +371,8 @@ async fn game(
         wxf: r.wxf,
         fen: r.fen,
         status: r.status,
+        computer: r.computer,
+        colors_swapped: r.colors_swapped,
     }))
 }
 

@@ -225,8 +225,9 @@ impl Store {
         Ok(self.write(WriteOp::InsertRoom(Box::new(room))).await? == 1)
     }
 
-    /// Appends event `v` of room `code` (and, for a guest joining, the seat's hash), and
-    /// marks the room active at `at` (milliseconds since the Unix epoch).
+    /// Appends event `v` of room `code` (and, for a guest joining, the seat's hash under the
+    /// colour that seat played in round 1: its column), and marks the room active at `at`
+    /// (milliseconds since the Unix epoch).
     ///
     /// # Errors
     /// [`StoreError`] on a storage failure, or when the room no longer exists or event `v`
