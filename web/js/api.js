@@ -73,7 +73,8 @@
  * @property {string} code
  * @property {string} rules
  * @property {{initial_s: number, increment_s: number}|null} time_control
- * @property {{level: number, color: 'red'|'black'}|null} computer
+ * @property {{level: number, color: 'red'|'black'}|null} computer the engine's seat this round
+ * @property {boolean} [colors_swapped] the seats play the other colours than in round 1
  * @property {number} round
  * @property {string} start_fen
  * @property {string[]} moves
@@ -107,6 +108,7 @@
  * @property {string} [message]
  * @property {{red: PlayerInfo, black: PlayerInfo}} [players]
  * @property {number} [round]
+ * @property {boolean} [swap] a `new_round` event: the players swap colours
  * @property {{red_ms: number, black_ms: number, running: 'red'|'black'|null}} [clocks]
  */
 

@@ -60,8 +60,10 @@ export class RoomGame {
     this.opts = opts;
     /** @type {GameSnapshot|null} */
     this.game = null;
-    /** @type {'red'|'black'|null} */
+    /** @type {'red'|'black'|null} the colour this seat plays in the current round */
     this.you = null;
+    /** The round `you` was last set for (new rounds swap the colours). */
+    this.youRound = 0;
     this.receivedAt = 0;
     /** When the players (and their `away_ms`) last arrived, by performance.now(). */
     this.presenceAt = 0;
@@ -187,9 +189,16 @@ export class RoomGame {
     switch (m.t) {
       case 'state':
         this.you = m.you ?? null;
+        this.youRound = m.game?.round ?? 0;
         if (m.game) this.setGame(m.game, false);
         break;
       case 'event':
+        // A new round that swaps colours: this seat now plays the other colour (once, even
+        // if the event arrives again).
+        if (m.kind === 'new_round' && m.swap && this.you && (m.round ?? 0) > this.youRound) {
+          this.you = other(this.you);
+        }
+        if (m.kind === 'new_round') this.youRound = Math.max(this.youRound, m.round ?? 0);
         if (m.game) this.setGame(m.game, true);
         this.onEvent(m);
         break;
@@ -252,7 +261,7 @@ export class RoomGame {
         if (!mine) say(`${who} declined a new game`);
         break;
       case 'new_round':
-        say('A new game begins');
+        say(this.you && m.swap ? `A new game begins — you play ${Name(this.you)}` : 'A new game begins');
         break;
       case 'abort':
         say(`${who} aborted the game`);

@@ -4,7 +4,8 @@
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use xiangqi_tools::loadtest::{self, ComputerGroup, TimeControl};
+use xiangqi::{TimeControl, TimeUnit};
+use xiangqi_tools::loadtest::{self, ComputerGroup};
 
 /// Arguments of `xiangqi loadtest`.
 #[derive(Args, Debug)]
@@ -26,8 +27,10 @@ pub struct LoadtestArgs {
     #[arg(long, default_value_t = 5.0, value_parser = parse_non_negative)]
     warmup: f64,
     /// Time control of the rooms: `none` (untimed) or INITIAL_S+INCREMENT_S (e.g. 300+3).
+    // Spelled `std::option::Option` so that clap hands the whole value, `none` included,
+    // to `parse_time_control` instead of treating the flag as optional.
     #[arg(long, default_value = "none", value_parser = parse_time_control)]
-    time_control: TimeControl,
+    time_control: std::option::Option<TimeControl>,
     /// Plies after which the side to move resigns and a new round starts, so that games
     /// keep a realistic length.
     #[arg(long, default_value_t = 150,
@@ -77,18 +80,20 @@ fn parse_non_negative(s: &str) -> Result<f64, String> {
     }
 }
 
-fn parse_time_control(s: &str) -> Result<TimeControl, String> {
+/// Reads `none` (untimed) or `INITIAL_S+INCREMENT_S`; both parts are needed.
+fn parse_time_control(s: &str) -> Result<Option<TimeControl>, String> {
     if s.eq_ignore_ascii_case("none") {
-        return Ok(TimeControl::None);
+        return Ok(None);
     }
-    let bad = || format!("`{s}` is neither `none` nor INITIAL_S+INCREMENT_S (e.g. 300+3)");
-    let (initial, increment) = s.split_once('+').ok_or_else(bad)?;
-    let initial: u32 = initial.trim().parse().map_err(|_| bad())?;
-    let increment: u32 = increment.trim().parse().map_err(|_| bad())?;
-    if initial == 0 {
-        return Err(bad());
+    let bad = |why: String| {
+        format!("`{s}` is neither `none` nor INITIAL_S+INCREMENT_S (e.g. 300+3): {why}")
+    };
+    if !s.contains('+') {
+        return Err(bad("the increment is missing".into()));
     }
-    Ok(TimeControl::Clock(initial, increment))
+    TimeControl::parse(s, TimeUnit::Seconds)
+        .map(Some)
+        .map_err(|e| bad(e.to_string()))
 }
 
 /// Runs the load test (or, with `--check`, only the record comparison).
@@ -133,7 +138,7 @@ mod tests {
         assert_eq!(a.games, 100);
         assert!((a.rate - 1.0).abs() < 1e-12);
         assert!((a.duration - 30.0).abs() < 1e-12);
-        assert_eq!(a.time_control, TimeControl::None);
+        assert_eq!(a.time_control, None);
         let a = Cli::try_parse_from([
             "x",
             "--games",
@@ -146,13 +151,14 @@ mod tests {
         .expect("valid")
         .args;
         assert_eq!(a.games, 2000);
-        assert_eq!(a.time_control, TimeControl::Clock(300, 3));
+        assert_eq!(a.time_control, TimeControl::from_secs(300, 3).ok());
         for bad in [
             &["x", "--rate", "0"][..],
             &["x", "--rate", "nan"],
             &["x", "--games", "0"],
             &["x", "--time-control", "0+3"],
             &["x", "--time-control", "5m"],
+            &["x", "--time-control", "300"],
             &["x", "--save", "a", "--check", "b"],
         ] {
             assert!(

@@ -23,6 +23,7 @@ pub mod security;
 pub mod store;
 pub mod strict_json;
 pub mod sweep;
+pub mod time_control;
 pub mod wall_clock;
 pub mod ws;
 

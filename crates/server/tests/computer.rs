@@ -50,18 +50,29 @@ async fn the_engine_replies_to_a_move_at_level_1() {
     let ev = red.expect_event("draw_decline").await;
     assert_eq!(ev["color"], "black");
 
-    // After a resignation it agrees to a new round at once; the player is Red again.
+    // After a resignation it agrees to a new round at once, and the colours swap: the
+    // engine plays Red and moves first, the player answers as Black.
     red.send(&json!({"t": "resign"})).await;
     red.expect_event("resign").await;
     red.send(&json!({"t": "new_round", "action": "request"}))
         .await;
     let ev = red.expect_event("new_round").await;
     assert_eq!(ev["round"], 2);
+    assert_eq!(ev["swap"], true);
     assert_eq!(ev["game"]["moves"], json!([]));
-    red.send_move(0, "b2e2").await;
-    red.expect_move("b2e2").await;
+    assert_eq!(ev["game"]["computer"], json!({"level": 1, "color": "red"}));
+    assert_eq!(ev["game"]["players"]["red"]["computer"], true);
+    assert_eq!(ev["game"]["players"]["black"]["computer"], false);
+    let first = red.expect_event("move").await;
+    assert_eq!((&first["color"], &first["ply"]), (&json!("red"), &json!(0)));
+    let mv = first["game"]["legal"][0].as_str().unwrap().to_string();
+    red.send_move(1, &mv).await;
+    let mine = red.expect_move(&mv).await;
+    assert_eq!(mine["color"], "black");
     let reply = red.expect_event("move").await;
-    assert_eq!(reply["color"], "black");
+    assert_eq!((&reply["color"], &reply["ply"]), (&json!("red"), &json!(2)));
+    let mut again = Client::hello(s.addr, &room.code, "again", Some(&room.seat), 0).await;
+    assert_eq!(again.expect_state().await["you"], "black");
 }
 
 #[tokio::test]

@@ -473,6 +473,8 @@ async fn resignation_then_a_new_round_by_agreement() {
     let ev = t.red.expect_event("new_round").await;
     t.black.expect_event("new_round").await;
     assert_eq!(ev["round"], 2);
+    assert_eq!(ev["swap"], true, "the players swap colours");
+    t.swap_colors();
     let g = &ev["game"];
     assert_eq!(g["round"], 2);
     assert_eq!(g["moves"], json!([]));
@@ -484,7 +486,7 @@ async fn resignation_then_a_new_round_by_agreement() {
         json!([{"round": 1, "result": "black", "reason": "resignation", "moves": 2}])
     );
 
-    // Red starts again, ply counts from 0.
+    // Red (the guest now) starts again, ply counts from 0.
     t.play(0, &["b2e2"]).await;
     let rec = t.game(s.addr).await;
     assert_eq!(rec["round"], 2);

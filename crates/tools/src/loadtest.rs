@@ -37,6 +37,7 @@ use tokio::sync::{mpsc, watch, Semaphore};
 use tokio::time::{sleep_until, Instant};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use xiangqi::TimeControl;
 
 /// What [`run`] does: the settings of `xiangqi loadtest`, one field per flag.
 #[derive(Clone, Debug)]
@@ -51,8 +52,8 @@ pub struct Config {
     pub duration: f64,
     /// Seconds played before the measurement starts (not counted).
     pub warmup: f64,
-    /// Time control of the rooms.
-    pub time_control: TimeControl,
+    /// Time control of the rooms (`None`: untimed); sent in whole seconds.
+    pub time_control: Option<TimeControl>,
     /// Plies after which the side to move resigns and a new round starts.
     pub max_plies: u64,
     /// Games being set up (HTTP + WebSocket handshakes) at the same time.
@@ -71,15 +72,6 @@ pub struct Config {
     pub save: Option<PathBuf>,
     /// Play nothing: compare the games in this file (from `save`) with the server's records.
     pub check: Option<PathBuf>,
-}
-
-/// The rooms' time control.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TimeControl {
-    /// Untimed rooms.
-    None,
-    /// Initial seconds and increment seconds.
-    Clock(u32, u32),
 }
 
 /// Returns the WebSocket URL of room `code` on the server at `server` (`http://host:port`).
@@ -196,10 +188,20 @@ struct NewRoom<'a> {
     public: bool,
 }
 
+/// A time control as `POST /api/rooms` reads it: whole seconds.
 #[derive(Serialize)]
 struct TimeControlJson {
-    initial_s: u32,
-    increment_s: u32,
+    initial_s: u64,
+    increment_s: u64,
+}
+
+impl From<TimeControl> for TimeControlJson {
+    fn from(tc: TimeControl) -> TimeControlJson {
+        TimeControlJson {
+            initial_s: tc.initial_ms() / 1000,
+            increment_s: tc.increment_ms() / 1000,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -243,6 +245,21 @@ struct GameView {
     #[serde(default)]
     new_round_request: Option<String>,
     players: PlayersView,
+    /// The seats play the other colours than in round 1 (every new round swaps them).
+    #[serde(default)]
+    colors_swapped: bool,
+}
+
+impl GameView {
+    /// Returns the connection (0: the creator's, 1: the guest's) that plays colour `side`
+    /// ([`RED`] or [`BLACK`]) in this round.
+    fn connection_of(&self, side: usize) -> usize {
+        if self.colors_swapped {
+            1 - side
+        } else {
+            side
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -300,7 +317,9 @@ impl Confirmed {
 type Sink = SplitSink<WebSocketStream<MaybeTlsStream<TcpStream>>, Message>;
 type Source = SplitStream<WebSocketStream<MaybeTlsStream<TcpStream>>>;
 
+/// Red's index among the colours; also the creator's connection, who plays Red in round 1.
 const RED: usize = 0;
+/// Black's index; also the guest's connection.
 const BLACK: usize = 1;
 
 fn side_index(name: &str) -> Option<usize> {
@@ -315,14 +334,15 @@ fn side_index(name: &str) -> Option<usize> {
 struct GameConfig {
     server: String,
     http: reqwest::Client,
-    time_control: TimeControl,
+    time_control: Option<TimeControl>,
     interval: Duration,
     max_plies: usize,
     stats: Shared,
     setup: Arc<Semaphore>,
 }
 
-/// A game's two connections, ready to play.
+/// A game's two connections, ready to play: the creator's first (Red in round 1), the
+/// guest's second.
 struct Seated {
     code: String,
     sinks: [Sink; 2],
@@ -330,13 +350,7 @@ struct Seated {
 }
 
 async fn set_up(cfg: &GameConfig) -> Result<Seated, String> {
-    let tc = match cfg.time_control {
-        TimeControl::None => None,
-        TimeControl::Clock(initial_s, increment_s) => Some(TimeControlJson {
-            initial_s,
-            increment_s,
-        }),
-    };
+    let tc = cfg.time_control.map(TimeControlJson::from);
     let base = cfg.server.trim_end_matches('/');
     let created: Created = cfg
         .http
@@ -389,7 +403,10 @@ async fn set_up(cfg: &GameConfig) -> Result<Seated, String> {
 
 /// A move sent and not yet confirmed.
 struct Pending {
+    /// The colour that moved ([`RED`] or [`BLACK`]).
     side: usize,
+    /// The connection it was sent on.
+    conn: usize,
     round: u32,
     ply: usize,
     mv: String,
@@ -435,7 +452,7 @@ async fn game(
     let Seated {
         code,
         mut sinks,
-        sources: [mut red_rx, mut black_rx],
+        sources: [mut creator_rx, mut guest_rx],
     } = match seated {
         Ok(s) => s,
         Err(e) => {
@@ -478,9 +495,9 @@ async fn game(
             break;
         }
         let wake = if stopping { drain_until } else { next_tick };
-        let (side, frame) = tokio::select! {
-            frame = red_rx.next() => (RED, frame),
-            frame = black_rx.next() => (BLACK, frame),
+        let (conn, frame) = tokio::select! {
+            frame = creator_rx.next() => (0, frame),
+            frame = guest_rx.next() => (1, frame),
             changed = phase_rx.changed(), if phase.is_none() => {
                 if changed.is_err() {
                     return Confirmed::of(code, play);
@@ -528,7 +545,7 @@ async fn game(
                 continue;
             }
         };
-        if let Err(e) = receive(&cfg, &mut play, &mut sinks, side, msg, received, phase).await {
+        if let Err(e) = receive(&cfg, &mut play, &mut sinks, conn, msg, received, phase).await {
             with_stats(&cfg.stats, |s| s.error("ws_send"));
             eprintln!("loadtest: {code}: {e}");
             return Confirmed::of(code, play);
@@ -558,29 +575,32 @@ async fn act(
     let Some(side) = side_index(&game.turn) else {
         return Ok(());
     };
+    let conn = game.connection_of(side);
     let ply = game.moves.len();
     if ply >= cfg.max_plies {
-        return send(&mut sinks[side], r#"{"t":"resign"}"#.to_string()).await;
+        return send(&mut sinks[conn], r#"{"t":"resign"}"#.to_string()).await;
     }
     let mv = &game.legal[rng.gen_range(0..game.legal.len())];
     let text = serde_json::json!({"t": "move", "ply": ply, "move": mv}).to_string();
     play.pending = Some(Pending {
         side,
+        conn,
         round: game.round,
         ply,
         mv: mv.clone(),
         sent: now,
     });
     with_stats(&cfg.stats, |s| s.sent += 1);
-    send(&mut sinks[side], text).await
+    send(&mut sinks[conn], text).await
 }
 
-/// Handles one server message that arrived on connection `side`.
+/// Handles one server message that arrived on connection `conn` (0: the creator's, 1: the
+/// guest's).
 async fn receive(
     cfg: &GameConfig,
     play: &mut Play,
     sinks: &mut [Sink; 2],
-    side: usize,
+    conn: usize,
     msg: Incoming,
     received: Instant,
     phase: Option<Phase>,
@@ -590,7 +610,7 @@ async fn receive(
             let code = msg.code.as_deref().unwrap_or("unknown");
             with_stats(&cfg.stats, |s| s.error(code));
             // A refused move is never confirmed.
-            if play.pending.as_ref().is_some_and(|p| p.side == side) {
+            if play.pending.as_ref().is_some_and(|p| p.conn == conn) {
                 play.pending = None;
             }
             return Ok(());
@@ -610,8 +630,8 @@ async fn receive(
     }
     if msg.kind.as_deref() == Some("move") {
         let confirms = play.pending.as_ref().is_some_and(|p| {
-            p.side == side
-                && msg.color.as_deref().and_then(side_index) == Some(side)
+            p.conn == conn
+                && msg.color.as_deref().and_then(side_index) == Some(p.side)
                 && Some(p.ply) == msg.ply
                 && msg.game.as_ref().is_some_and(|g| g.round == p.round)
         });
@@ -647,6 +667,7 @@ async fn receive(
     let over = game.status.result != "ongoing";
     let round = game.round;
     let request = game.new_round_request.clone();
+    let (red, black) = (game.connection_of(RED), game.connection_of(BLACK));
     play.game = Some(game);
     if over && phase.is_some_and(|p| received < p.stop) {
         // Keep the game count constant: Red asks for a new round, Black accepts (not after
@@ -655,12 +676,12 @@ async fn receive(
             None if play.asked != Some(round) => {
                 play.asked = Some(round);
                 let text = r#"{"t":"new_round","action":"request"}"#.to_string();
-                send(&mut sinks[RED], text).await?;
+                send(&mut sinks[red], text).await?;
             }
             Some("red") if play.accepted != Some(round) => {
                 play.accepted = Some(round);
                 let text = r#"{"t":"new_round","action":"accept"}"#.to_string();
-                send(&mut sinks[BLACK], text).await?;
+                send(&mut sinks[black], text).await?;
             }
             _ => {}
         }

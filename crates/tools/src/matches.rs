@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use xiangqi::game::{Game, GameError, GameResult, Reason, RuleSet};
-use xiangqi::{Color, Move, Position};
+use xiangqi::{Color, Move, ParseTimeControlError, Position, TimeControlError, TimeUnit};
 use xiangqi_engine::clock::{Limits, MAX_MOVE_OVERHEAD_MS};
 use xiangqi_engine::engine::MAX_HASH_MIB;
 use xiangqi_engine::level::Level;
@@ -128,15 +128,10 @@ pub enum TimeControl {
     /// time by itself; an external one that has not answered after twice the move time plus
     /// 5 s loses.
     MoveTime(u64),
-    /// A clock per side: `initial_ms` at the start, `increment_ms` added after each move
+    /// A clock per side: the initial time at the start, the increment added after each move
     /// (`go wtime … btime … winc … binc …`). The clock runs on wall time measured by the
     /// match; a player whose clock falls below zero loses on time.
-    Clock {
-        /// Starting time per side, in milliseconds.
-        initial_ms: u64,
-        /// Time added after each move, in milliseconds.
-        increment_ms: u64,
-    },
+    Clock(xiangqi::TimeControl),
     /// A fixed depth per move, in plies (`go depth`); mostly for fast tests.
     Depth(u32),
     /// A fixed number of nodes per move (`go nodes`): games that do not depend on the
@@ -154,16 +149,15 @@ impl TimeControl {
     /// # Errors
     /// A message when the text is not two integers joined by `+` in those ranges.
     pub fn parse_clock(s: &str) -> Result<TimeControl, String> {
-        let (a, b) = s.split_once('+').unwrap_or((s, "0"));
-        let num = |t: &str| {
-            t.trim()
-                .parse::<u64>()
-                .map_err(|_| format!("bad time control {s:?}: expected INITIAL_MS+INC_MS"))
-        };
-        let tc = TimeControl::Clock {
-            initial_ms: num(a)?,
-            increment_ms: num(b)?,
-        };
+        let clock =
+            xiangqi::TimeControl::parse(s, TimeUnit::Milliseconds).map_err(|e| match e {
+                ParseTimeControlError::Invalid {
+                    why: TimeControlError::ZeroInitial,
+                    ..
+                } => format!("initial clock time 0 ms is out of range: 1 to {MAX_TIME_MS} ms"),
+                _ => format!("bad time control {s:?}: expected INITIAL_MS+INC_MS"),
+            })?;
+        let tc = TimeControl::Clock(clock);
         tc.check()?;
         Ok(tc)
     }
@@ -180,11 +174,13 @@ impl TimeControl {
             TimeControl::MoveTime(ms) if !(1..=max).contains(&ms) => {
                 Err(format!("move time {ms} ms is out of range: 1 to {max} ms"))
             }
-            TimeControl::Clock { initial_ms, .. } if !(1..=max).contains(&initial_ms) => Err(
-                format!("initial clock time {initial_ms} ms is out of range: 1 to {max} ms"),
-            ),
-            TimeControl::Clock { increment_ms, .. } if increment_ms > max => Err(format!(
-                "increment {increment_ms} ms is out of range: 0 to {max} ms"
+            TimeControl::Clock(c) if !(1..=max).contains(&c.initial_ms()) => Err(format!(
+                "initial clock time {} ms is out of range: 1 to {max} ms",
+                c.initial_ms()
+            )),
+            TimeControl::Clock(c) if c.increment_ms() > max => Err(format!(
+                "increment {} ms is out of range: 0 to {max} ms",
+                c.increment_ms()
             )),
             TimeControl::Depth(d) if !(1..=64).contains(&d) => {
                 Err(format!("depth {d} is out of range: 1 to 64"))
@@ -201,10 +197,7 @@ impl fmt::Display for TimeControl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TimeControl::MoveTime(ms) => write!(f, "{ms} ms/move"),
-            TimeControl::Clock {
-                initial_ms,
-                increment_ms,
-            } => write!(f, "{initial_ms}+{increment_ms} ms"),
+            TimeControl::Clock(c) => write!(f, "{} ms", c.format(TimeUnit::Milliseconds)),
             TimeControl::Depth(d) => write!(f, "depth {d}"),
             TimeControl::Nodes(n) => write!(f, "{n} nodes/move"),
             TimeControl::LevelCaps => f.write_str("level caps"),
@@ -753,7 +746,7 @@ fn play_game(
             .map_err(|e| format!("{} could not start: {e}", names[i]))?;
     }
     let mut clock: [i64; 2] = match config.time {
-        TimeControl::Clock { initial_ms, .. } => [i64::try_from(initial_ms).unwrap_or(i64::MAX); 2],
+        TimeControl::Clock(c) => [i64::try_from(c.initial_ms()).unwrap_or(i64::MAX); 2],
         _ => [0; 2],
     };
     while !game.status().is_over() {
@@ -770,7 +763,7 @@ fn play_game(
         let elapsed = started.elapsed();
         think[p].add(elapsed);
         let spent = i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX);
-        if let TimeControl::Clock { increment_ms, .. } = config.time {
+        if let TimeControl::Clock(tc) = config.time {
             let c = &mut clock[side as usize];
             *c = c.saturating_sub(spent);
             if *c < 0 {
@@ -779,7 +772,7 @@ fn play_game(
                 let _ = game.forfeit_on_time(side);
                 break;
             }
-            *c = c.saturating_add(i64::try_from(increment_ms).unwrap_or(i64::MAX));
+            *c = c.saturating_add(i64::try_from(tc.increment_ms()).unwrap_or(i64::MAX));
         }
         let failure = match reply {
             Err(e) => {
@@ -818,7 +811,8 @@ fn limits_for(time: TimeControl, clock: [i64; 2], side: Color) -> (Limits, Durat
             Limits::movetime(ms),
             Duration::from_millis(ms.saturating_mul(2).saturating_add(5_000)),
         ),
-        TimeControl::Clock { increment_ms, .. } => {
+        TimeControl::Clock(c) => {
+            let increment_ms = c.increment_ms();
             let red = clock[Color::Red as usize].max(0) as u64;
             let black = clock[Color::Black as usize].max(0) as u64;
             let own = if side == Color::Red { red } else { black };
@@ -1057,28 +1051,31 @@ mod tests {
     fn clocks_parse() {
         assert_eq!(
             TimeControl::parse_clock("10000+100"),
-            Ok(TimeControl::Clock {
-                initial_ms: 10_000,
-                increment_ms: 100
-            })
+            Ok(TimeControl::Clock(
+                xiangqi::TimeControl::from_ms(10_000, 100).unwrap()
+            ))
         );
         assert_eq!(
             TimeControl::parse_clock("5000"),
-            Ok(TimeControl::Clock {
-                initial_ms: 5_000,
-                increment_ms: 0
-            })
+            Ok(TimeControl::Clock(
+                xiangqi::TimeControl::from_ms(5_000, 0).unwrap()
+            ))
         );
         assert!(TimeControl::parse_clock("1+x").is_err());
         assert!(TimeControl::parse_clock("-5+0").is_err());
+        assert_eq!(
+            TimeControl::parse_clock("0+10"),
+            Err(format!(
+                "initial clock time 0 ms is out of range: 1 to {MAX_TIME_MS} ms"
+            ))
+        );
+        let tc = TimeControl::parse_clock("10000+100").unwrap();
+        assert_eq!(tc.to_string(), "10000+100 ms");
     }
 
     #[test]
     fn clock_limits_carry_both_clocks_and_bound_the_mover() {
-        let tc = TimeControl::Clock {
-            initial_ms: 1000,
-            increment_ms: 10,
-        };
+        let tc = TimeControl::Clock(xiangqi::TimeControl::from_ms(1000, 10).unwrap());
         let (l, timeout) = limits_for(tc, [900, 800], Color::Black);
         assert_eq!(
             (l.wtime, l.btime, l.winc, l.binc),

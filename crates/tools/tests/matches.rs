@@ -311,10 +311,7 @@ fn an_engine_that_overruns_its_clock_loses_on_time() {
     let mut config = MatchConfig::new(
         [PlayerSpec::Level(Strength::Beginner), slow],
         1,
-        TimeControl::Clock {
-            initial_ms: 100,
-            increment_ms: 0,
-        },
+        TimeControl::Clock(xiangqi::TimeControl::from_ms(100, 0).unwrap()),
     );
     config.hash_mib = 1;
     let result = matches::run(&config, |_, _| {}).unwrap();
@@ -395,18 +392,9 @@ fn out_of_range_settings_are_refused() {
     for t in [
         TimeControl::MoveTime(0),
         TimeControl::MoveTime(u64::MAX),
-        TimeControl::Clock {
-            initial_ms: 0,
-            increment_ms: 0,
-        },
-        TimeControl::Clock {
-            initial_ms: u64::MAX,
-            increment_ms: u64::MAX,
-        },
-        TimeControl::Clock {
-            initial_ms: 1000,
-            increment_ms: i64::MAX as u64,
-        },
+        // A clock with no initial time cannot be made at all (see `parse_clock("0+0")`).
+        TimeControl::Clock(xiangqi::TimeControl::from_ms(u64::MAX, u64::MAX).unwrap()),
+        TimeControl::Clock(xiangqi::TimeControl::from_ms(1000, i64::MAX as u64).unwrap()),
     ] {
         let c = MatchConfig::new(players.clone(), 2, t);
         assert!(c.validate().is_err(), "{t}");

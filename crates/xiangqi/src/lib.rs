@@ -64,7 +64,8 @@
 //!   (`h2e2`, `C2=5`, `炮二平五`); [`notation`] holds their shared error and a reader for any.
 //! - [`game`]: the game record and the end-of-game rules (rule sets `wxf-2018` and `casual`:
 //!   perpetual check and chase, move limits, insufficient material); see `docs/rules.md`.
-//! - [`pgn`]: game records as PGN text.
+//! - [`pgn`]: game records as PGN text; [`TimeControl`] is a game's clock setting (PGN's
+//!   `TimeControl` tag).
 //! - [`perft`](mod@perft): counting move-tree leaves to prove the generator.
 //! - [`attacks`]: the precomputed move patterns (horse legs, elephant eyes, rays).
 
@@ -90,6 +91,7 @@ mod resolve;
 mod role;
 mod setup;
 mod square;
+mod time_control;
 pub mod wxf;
 pub mod zobrist;
 
@@ -106,3 +108,4 @@ pub use position::{IllegalMove, Outcome, Position, Termination, Undo};
 pub use role::Role;
 pub use setup::{PositionError, Problem, Setup};
 pub use square::{ParseSquareError, Square};
+pub use time_control::{ParseTimeControlError, TimeControl, TimeControlError, TimeUnit};

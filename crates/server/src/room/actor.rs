@@ -54,6 +54,10 @@ pub struct GameRecord {
     pub fen: String,
     /// Its status.
     pub status: super::snapshot::StatusView,
+    /// The engine's seat in that round, if any.
+    pub computer: Option<super::state::ComputerSeat>,
+    /// Whether the seats played the other colours than in round 1 in that round.
+    pub colors_swapped: bool,
     /// The whole game as PGN.
     pub pgn: String,
 }
@@ -68,6 +72,8 @@ impl GameRecord {
             wxf: s.wxf.clone(),
             fen: s.game.position().fen(),
             status: super::snapshot::StatusView::of_game(&s.game),
+            computer: s.computer,
+            colors_swapped: s.swapped,
             pgn: s.pgn(),
         }
     }
@@ -174,7 +180,6 @@ impl Refusal {
 /// The task that owns one room.
 pub struct Actor {
     state: RoomState,
-    seats: ByColor<Option<SeatHash>>,
     conns: HashMap<ConnId, Conn>,
     recent: VecDeque<Recent>,
     store: Store,
@@ -196,7 +201,6 @@ impl Actor {
     /// the sender of its own queue (for engine replies).
     pub fn new(
         state: RoomState,
-        seats: ByColor<Option<SeatHash>>,
         lease: Option<ComputerLease>,
         rooms: Rooms,
         me: mpsc::Sender<Command>,
@@ -208,7 +212,6 @@ impl Actor {
         Actor {
             away_since,
             state,
-            seats,
             conns: HashMap::new(),
             recent: VecDeque::with_capacity(RECENT_EVENTS),
             store: rooms.store.clone(),
@@ -422,7 +425,7 @@ impl Actor {
             let hash = token.hash();
             color = Color::ALL
                 .into_iter()
-                .find(|&c| self.seats[c].as_ref() == Some(&hash));
+                .find(|&c| self.state.seats[c].as_ref() == Some(&hash));
             bad_seat = color.is_none();
         }
         // A connection without a seat must be allowed to watch, and find room to.
@@ -692,8 +695,10 @@ impl Actor {
                     ));
                 }
                 let asked_of_me = self.state.new_round_request == Some(opponent);
+                // Every new round swaps the colours, so that the players take turns moving first.
                 let next = Event::NewRound {
                     round: self.state.round + 1,
+                    swap: true,
                 };
                 match action {
                     OfferAction::Offer if asked_of_me || self.is_computer(opponent) => {
@@ -753,10 +758,7 @@ impl Actor {
     }
 
     fn is_computer(&self, color: Color) -> bool {
-        self.state
-            .info
-            .computer
-            .is_some_and(|c| Color::from(c.color) == color)
+        self.state.is_computer(color)
     }
 
     async fn on_move(
@@ -843,7 +845,7 @@ impl Actor {
                 self.on_flag_timer().await;
                 return Err(Refusal::new(ErrorCode::GameOver, "your time ran out"));
             }
-            let after = left + i64::from(tc.increment_s) * 1000;
+            let after = left.saturating_add(super::state::ms_i64(tc.increment_ms()));
             let other = self.state.remaining_ms(!color, now).unwrap_or(0);
             let (r, b) = match color {
                 Color::Red => (after, other),
@@ -889,6 +891,9 @@ impl Actor {
             // and the next load will refuse it the same way.
             tracing::error!(room = %self.state.info.code, v, error = %e.0, "stored event does not apply");
             return Err(Refusal::new(ErrorCode::Internal, "internal error"));
+        }
+        if matches!(event, Event::NewRound { swap: true, .. }) {
+            self.follow_swap();
         }
         let game = self.snapshot();
         let text: Arc<str> = ServerMessage::Event {
@@ -943,14 +948,16 @@ impl Actor {
         let event = Event::Joined {
             color: color.into(),
         };
-        match self.commit(event, Some((color, seat.clone()))).await {
+        // The store names the seat by the colour it played in round 1.
+        let column = self.state.first_round_color(color);
+        match self.commit(event, Some((column, seat.clone()))).await {
             Ok(()) => {
-                self.seats[color] = Some(seat);
+                self.state.seats[color] = Some(seat);
                 // Seated, not connected yet.
                 self.away_since[color] = Some(Instant::now());
                 Ok(Some(color))
             }
-            Err(Refusal(_, message)) => Err(StoreError(message)),
+            Err(Refusal(_, message)) => Err(StoreError::Failed(message)),
         }
     }
 
@@ -962,9 +969,18 @@ impl Actor {
             .then(|| GameRecord::of(&self.state))
     }
 
+    /// After a round that swapped colours: each connection and each away time follow their
+    /// seat to its new colour (the state swapped the seats themselves).
+    fn follow_swap(&mut self) {
+        for conn in self.conns.values_mut() {
+            conn.color = conn.color.map(|c| !c);
+        }
+        std::mem::swap(&mut self.away_since.red, &mut self.away_since.black);
+    }
+
     /// Starts an engine search when the engine is to move and none runs.
     fn maybe_think(&mut self) {
-        let Some(seat) = self.state.info.computer else {
+        let Some(seat) = self.state.computer else {
             return;
         };
         let turn = self.state.game.position().turn();
@@ -1009,7 +1025,7 @@ impl Actor {
     async fn on_computer_move(&mut self, round: u32, ply: usize, mv: Option<Move>) {
         self.thinking = false;
         let current = round == self.state.round && ply == self.state.game.plies().len();
-        let Some(seat) = self.state.info.computer else {
+        let Some(seat) = self.state.computer else {
             return;
         };
         match mv {

@@ -81,5 +81,10 @@ pub enum Event {
     NewRound {
         /// The new round's number (the first game is round 1).
         round: u32,
+        /// The players swap colours (and the engine too): the seat that played Red plays
+        /// Black. Every new round is written with `true`; logs from before the swap hold no
+        /// such field and replay as `false`, as those rounds were played.
+        #[serde(default)]
+        swap: bool,
     },
 }

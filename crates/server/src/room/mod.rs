@@ -9,12 +9,11 @@ pub mod state;
 use crate::computer::quota::{ComputerLease, ComputerQuota};
 use crate::computer::ComputerPool;
 use crate::ids::{RoomCode, SeatHash};
-use crate::messages::Side;
 use crate::store::{RoomRow, Store, StoreError};
 use crate::wall_clock::WallClock;
 use actor::{Actor, Command};
 use event::Event;
-use state::{ComputerSeat, RoomInfo, RoomState, TimeControl};
+use state::{RoomInfo, RoomState};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -22,7 +21,7 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tokio_util::task::TaskTracker;
-use xiangqi::{ByColor, Color, Position};
+use xiangqi::{ByColor, Color};
 
 /// Queue length of a room actor.
 const ROOM_QUEUE: usize = 256;
@@ -82,25 +81,15 @@ impl Rooms {
 
     /// Starts the actor of a room that was just stored; a computer room holds its creator's
     /// `lease` until its game ends or it unloads.
-    pub fn start(
-        &self,
-        state: RoomState,
-        seats: ByColor<Option<SeatHash>>,
-        lease: Option<ComputerLease>,
-    ) {
+    pub fn start(&self, state: RoomState, lease: Option<ComputerLease>) {
         let code = state.info.code.clone();
-        let tx = self.spawn(state, seats, lease);
+        let tx = self.spawn(state, lease);
         self.lock().insert(code, tx);
     }
 
-    fn spawn(
-        &self,
-        state: RoomState,
-        seats: ByColor<Option<SeatHash>>,
-        lease: Option<ComputerLease>,
-    ) -> mpsc::Sender<Command> {
+    fn spawn(&self, state: RoomState, lease: Option<ComputerLease>) -> mpsc::Sender<Command> {
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
-        let actor = Actor::new(state, seats, lease, self.clone(), tx.clone());
+        let actor = Actor::new(state, lease, self.clone(), tx.clone());
         self.actors.spawn(actor.run(rx));
         tx
     }
@@ -135,7 +124,7 @@ impl Rooms {
                 }
             }
         }
-        Err(StoreError(format!("room {code} keeps unloading")))
+        Err(StoreError::Failed(format!("room {code} keeps unloading")))
     }
 
     /// Loads room `code` if it is not in memory (used at start-up for timed rooms, whose
@@ -163,8 +152,8 @@ impl Rooms {
         Ok(self
             .replay(code, ends_round)
             .await?
-            .filter(|(state, _)| state.round == round)
-            .map(|(state, _)| actor::GameRecord::of(&state)))
+            .filter(|state| state.round == round)
+            .map(|state| actor::GameRecord::of(&state)))
     }
 
     /// Rebuilds room `code` from the store: its row, then its events in order until `stop`
@@ -173,22 +162,22 @@ impl Rooms {
         &self,
         code: &RoomCode,
         stop: impl Fn(&RoomState, &Event) -> bool,
-    ) -> Result<Option<(RoomState, ByColor<Option<SeatHash>>)>, StoreError> {
+    ) -> Result<Option<RoomState>, StoreError> {
         let Some(row) = self.store.room(code).await? else {
             return Ok(None);
         };
         let events = self.store.events(code).await?;
-        let (mut state, seats) = build(&row)?;
+        let mut state = build(&row);
         let now = Instant::now();
         for e in &events {
-            let bad = |why: String| StoreError(format!("room {code} event {}: {why}", e.v));
+            let bad = |why: String| StoreError::Failed(format!("room {code} event {}: {why}", e.v));
             let event: Event = serde_json::from_str(&e.body).map_err(|err| bad(err.to_string()))?;
             if stop(&state, &event) {
                 break;
             }
             state.apply(&event, now).map_err(|err| bad(err.0))?;
         }
-        Ok(Some((state, seats)))
+        Ok(Some(state))
     }
 
     async fn get_or_load(
@@ -199,16 +188,16 @@ impl Rooms {
             return Ok(Some(tx.clone()));
         }
         if self.stopping.load(Ordering::SeqCst) {
-            return Err(StoreError("the server is stopping".into()));
+            return Err(StoreError::Failed("the server is stopping".into()));
         }
-        let Some((state, seats)) = self.replay(code, |_, _| false).await? else {
+        let Some(state) = self.replay(code, |_, _| false).await? else {
             return Ok(None);
         };
         let mut map = self.lock();
         if let Some(tx) = map.get(code) {
             return Ok(Some(tx.clone()));
         }
-        let tx = self.spawn(state, seats, None);
+        let tx = self.spawn(state, None);
         map.insert(code.clone(), tx.clone());
         Ok(Some(tx))
     }
@@ -279,50 +268,22 @@ impl Rooms {
     }
 }
 
-/// Rebuilds a room's settings and round-1 state from its row; events are applied after.
-///
-/// # Errors
-/// [`StoreError`] when a stored field cannot be read back (a corrupt row).
-pub fn build(row: &RoomRow) -> Result<(RoomState, ByColor<Option<SeatHash>>), StoreError> {
-    let bad = |what: &str| StoreError(format!("room {}: bad {what}", row.code));
-    let rules = row.rules.parse().map_err(|_| bad("rule set"))?;
-    let start = Position::from_fen(&row.start_fen).map_err(|_| bad("start FEN"))?;
-    let time_control = TimeControl::from_ms(row.initial_ms, row.increment_ms);
-    if time_control.is_none() && row.initial_ms.is_some() {
-        return Err(bad("time control"));
-    }
-    let computer = match (row.computer_level, row.computer_color.as_deref()) {
-        (Some(level), Some(color)) => Some(ComputerSeat {
-            level: u8::try_from(level).map_err(|_| bad("computer level"))?,
-            color: match color {
-                "red" => Side::Red,
-                "black" => Side::Black,
-                _ => return Err(bad("computer colour")),
-            },
-        }),
-        _ => None,
-    };
-    let engine_holds = |c: Color| computer.is_some_and(|s| Color::from(s.color) == c);
+/// Rebuilds a room's settings and round-1 state from its row (read and checked by the
+/// store); events are applied after.
+pub fn build(row: &RoomRow) -> RoomState {
     let info = RoomInfo {
         code: row.code.clone(),
-        rules,
-        time_control,
+        rules: row.rules,
+        time_control: row.time_control,
         has_password: row.password_hash.is_some(),
         public: row.public,
-        start,
-        computer,
+        start: row.start.clone(),
+        computer: row.computer,
     };
-    let red = row.red_seat_hash.clone().map(SeatHash);
-    let black = row.black_seat_hash.clone().map(SeatHash);
-    let state = RoomState::new(
-        info,
-        red.is_some() || engine_holds(Color::Red),
-        black.is_some() || engine_holds(Color::Black),
-    );
     let mut seats = ByColor::new_with(|_| None);
-    seats[Color::Red] = red;
-    seats[Color::Black] = black;
-    Ok((state, seats))
+    seats[Color::Red] = row.red_seat_hash.clone().map(SeatHash);
+    seats[Color::Black] = row.black_seat_hash.clone().map(SeatHash);
+    RoomState::new(info, seats)
 }
 
 #[cfg(test)]
@@ -373,9 +334,9 @@ mod tests {
     async fn commands_queued_before_the_close_are_handed_to_a_fresh_actor() {
         let dir = tempfile::tempdir().expect("temp dir");
         let (rooms, row) = rooms_with_a_room(dir.path()).await;
-        let (state, seats) = build(&row).expect("build");
+        let state = build(&row);
         let (tx, mut rx) = mpsc::channel(4);
-        let actor = Actor::new(state, seats, None, rooms.clone(), tx.clone());
+        let actor = Actor::new(state, None, rooms.clone(), tx.clone());
         // Queued between the idle check and the close.
         let (cmd, answer) = record_command();
         tx.send(cmd).await.expect("queued");

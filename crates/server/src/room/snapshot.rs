@@ -1,8 +1,9 @@
 //! The game snapshot sent to clients (`GAME` in `docs/protocol.md`): everything a browser
 //! needs to draw the board and know what may be played, so it needs no rules code.
 
-use super::state::{ComputerSeat, RoomState, TimeControl};
+use super::state::{ComputerSeat, RoomState};
 use crate::messages::Side;
+use crate::time_control::TimeControlJson;
 use serde::Serialize;
 use tokio::time::Instant;
 use xiangqi::game::{Conduct, CycleReport, Game, PlyKind, Reason, Status};
@@ -278,9 +279,11 @@ pub struct GameSnapshot {
     /// The rule set's name (`wxf-2018`, `casual`).
     pub rules: &'static str,
     /// The time control, if the room is timed.
-    pub time_control: Option<TimeControl>,
-    /// The engine's seat, if any.
+    pub time_control: Option<TimeControlJson>,
+    /// The engine's seat this round, if any (its colour alternates with the rounds).
     pub computer: Option<ComputerSeat>,
+    /// Whether the seats play the other colours than in round 1: every new round swaps them.
+    pub colors_swapped: bool,
     /// The current round, from 1.
     pub round: u32,
     /// The FEN the round started from.
@@ -344,8 +347,9 @@ impl GameSnapshot {
         GameSnapshot {
             code: state.info.code.to_string(),
             rules: state.info.rules.name(),
-            time_control: state.info.time_control,
-            computer: state.info.computer,
+            time_control: state.info.time_control.map(TimeControlJson::from),
+            computer: state.computer,
+            colors_swapped: state.swapped,
             round: state.round,
             start_fen: game.start().fen(),
             moves: moves.iter().map(|m| m.iccs()).collect(),
@@ -384,10 +388,7 @@ impl GameSnapshot {
 /// Returns both seats' state.
 pub fn players(state: &RoomState, presence: &Presence) -> Players {
     let seat = |color: Color| {
-        let computer = state
-            .info
-            .computer
-            .is_some_and(|c| Color::from(c.color) == color);
+        let computer = state.is_computer(color);
         let connected = computer || presence.connected[color];
         Seat {
             seated: state.seated[color],

@@ -2,30 +2,11 @@
 //! and when a room is rebuilt from its stored events.
 
 use super::event::Event;
+use crate::ids::SeatHash;
 use serde::Serialize;
 use tokio::time::Instant;
 use xiangqi::game::{Game, RuleSet};
-use xiangqi::{ByColor, Color, Position};
-
-/// A time control: initial time and increment per move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TimeControl {
-    /// Time each side starts with, in seconds.
-    pub initial_s: u32,
-    /// Time added after each completed move, in seconds.
-    pub increment_s: u32,
-}
-
-impl TimeControl {
-    /// Reads a time control as stored (milliseconds); `None` when untimed or out of range.
-    pub fn from_ms(initial_ms: Option<i64>, increment_ms: Option<i64>) -> Option<TimeControl> {
-        Some(TimeControl {
-            initial_s: u32::try_from(initial_ms? / 1000).ok()?,
-            increment_s: u32::try_from(increment_ms? / 1000).ok()?,
-        })
-    }
-}
+use xiangqi::{ByColor, Color, Position, TimeControl};
 
 /// The engine's seat in a computer room.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
@@ -37,7 +18,8 @@ pub struct ComputerSeat {
     pub color: crate::messages::Side,
 }
 
-/// What a room was created with; never changes.
+/// What a room was created with; never changes (the colours of round 1: see
+/// [`RoomState::seats`] and [`RoomState::computer`] for the current round's).
 #[derive(Clone, Debug)]
 pub struct RoomInfo {
     /// The room's code.
@@ -52,7 +34,7 @@ pub struct RoomInfo {
     pub public: bool,
     /// The position every round starts from.
     pub start: Position,
-    /// The engine's seat, if any.
+    /// The engine's seat in round 1, if any.
     pub computer: Option<ComputerSeat>,
 }
 
@@ -84,8 +66,16 @@ pub struct RoomState {
     pub wxf: Vec<String>,
     /// See `wxf`.
     pub chinese: Vec<String>,
-    /// Which seats have a player (or the engine).
+    /// Which seats have a player (or the engine), by the colour they play this round.
     pub seated: ByColor<bool>,
+    /// The hash of each player's seat token, by the colour it plays this round (`None`: free,
+    /// or the engine's).
+    pub seats: ByColor<Option<SeatHash>>,
+    /// The engine's seat this round, if any: its colour changes with every round that swaps.
+    pub computer: Option<ComputerSeat>,
+    /// Whether the seats play the other colours than in round 1 (the store names a seat by
+    /// its colour in round 1).
+    pub swapped: bool,
     /// Remaining time per side in milliseconds, as of `clock_since` for the side to move.
     pub clocks: Option<ByColor<i64>>,
     /// When the side to move's clock started running; `None` while no clock runs.
@@ -100,23 +90,35 @@ pub struct RoomState {
     pub last_finished: Option<RoundSummary>,
 }
 
+/// Returns both sides' clocks at the start of a round under `tc`, in milliseconds (`None`
+/// when untimed).
+fn fresh_clocks(tc: Option<TimeControl>) -> Option<ByColor<i64>> {
+    tc.map(|tc| ByColor::new_with(|_| ms_i64(tc.initial_ms())))
+}
+
+/// Returns `ms` as the signed milliseconds the clocks count in (a time control's times are
+/// far below `i64::MAX`; a larger one is held at it).
+pub fn ms_i64(ms: u64) -> i64 {
+    i64::try_from(ms).unwrap_or(i64::MAX)
+}
+
 /// An event that cannot be applied to the state it was given (a corrupt log, or a bug).
 #[derive(Debug)]
 pub struct ApplyError(pub String);
 
 impl RoomState {
-    /// Returns a fresh room: round 1 at the start position, Red seated (the creator, or the
-    /// engine), Black seated only when the engine holds it.
-    pub fn new(info: RoomInfo, red_seated: bool, black_seated: bool) -> RoomState {
+    /// Returns a fresh room: round 1 at the start position, with the players' seats `seats`
+    /// (by colour) and the engine in its seat of `info`, if any.
+    pub fn new(info: RoomInfo, seats: ByColor<Option<SeatHash>>) -> RoomState {
         let game = Game::new(info.start.clone(), info.rules);
-        let clocks = info.time_control.map(|tc| {
-            let ms = i64::from(tc.initial_s) * 1000;
-            ByColor::new_with(|_| ms)
-        });
-        let mut seated = ByColor::new_with(|_| false);
-        seated[Color::Red] = red_seated;
-        seated[Color::Black] = black_seated;
+        let clocks = fresh_clocks(info.time_control);
+        let computer = info.computer;
+        let engine_holds = |c: Color| computer.is_some_and(|s| Color::from(s.color) == c);
+        let seated = ByColor::new_with(|c| seats[c].is_some() || engine_holds(c));
         RoomState {
+            seats,
+            computer,
+            swapped: false,
             info,
             v: 0,
             round: 1,
@@ -201,18 +203,18 @@ impl RoomState {
             Event::DrawDecline { .. } => self.draw_offer = None,
             Event::NewRoundRequest { color } => self.new_round_request = Some(Color::from(*color)),
             Event::NewRoundDecline { .. } => self.new_round_request = None,
-            Event::NewRound { round } => {
+            Event::NewRound { round, swap } => {
                 if !self.game.status().is_over() {
                     return Err(ApplyError("new round while the game goes on".into()));
+                }
+                if *swap {
+                    self.swap_colors();
                 }
                 self.game = Game::new(self.info.start.clone(), self.info.rules);
                 self.round = *round;
                 self.wxf.clear();
                 self.chinese.clear();
-                self.clocks = self.info.time_control.map(|tc| {
-                    let ms = i64::from(tc.initial_s) * 1000;
-                    ByColor::new_with(|_| ms)
-                });
+                self.clocks = fresh_clocks(self.info.time_control);
                 self.clock_since = None;
                 self.draw_offer = None;
                 self.new_round_request = None;
@@ -221,6 +223,32 @@ impl RoomState {
         self.record_if_over();
         self.v += 1;
         Ok(())
+    }
+
+    /// Exchanges the players' colours (and the engine's): the seat that played Red plays
+    /// Black from now on, and the other way round.
+    fn swap_colors(&mut self) {
+        std::mem::swap(&mut self.seats.red, &mut self.seats.black);
+        std::mem::swap(&mut self.seated.red, &mut self.seated.black);
+        if let Some(seat) = self.computer.as_mut() {
+            seat.color = (!Color::from(seat.color)).into();
+        }
+        self.swapped = !self.swapped;
+    }
+
+    /// Returns whether the engine plays `color` this round.
+    pub fn is_computer(&self, color: Color) -> bool {
+        self.computer.is_some_and(|c| Color::from(c.color) == color)
+    }
+
+    /// Returns the colour of round 1 of the seat that plays `color` now: the store names
+    /// seats by it.
+    pub fn first_round_color(&self, color: Color) -> Color {
+        if self.swapped {
+            !color
+        } else {
+            color
+        }
     }
 
     /// Ends the game with `finish`, freezing the clocks at `now` and recording the round.
@@ -288,7 +316,18 @@ mod tests {
             start: Position::default(),
             computer: None,
         };
-        RoomState::new(info, true, true)
+        let seats = ByColor::new_with(|c| Some(SeatHash(c.name().to_string())));
+        RoomState::new(info, seats)
+    }
+
+    /// Plays round `round` to an end: Red opens, Black resigns.
+    fn finish_round(s: &mut RoomState, now: Instant) {
+        s.apply(&mv(Side::Red, 0, "h2e2", None), now).unwrap();
+        s.apply(&Event::Resign { color: Side::Black }, now).unwrap();
+    }
+
+    fn seat_of(s: &RoomState, color: Color) -> Option<&str> {
+        s.seats[color].as_ref().map(|h| h.0.as_str())
     }
 
     fn mv(color: Side, ply: usize, mv: &str, clocks: Option<(i64, i64)>) -> Event {
@@ -314,10 +353,7 @@ mod tests {
 
     #[test]
     fn clocks_start_with_reds_first_move_and_take_the_stored_values() {
-        let tc = TimeControl {
-            initial_s: 60,
-            increment_s: 2,
-        };
+        let tc = TimeControl::from_secs(60, 2).unwrap();
         let mut s = room(Some(tc));
         let now = Instant::now();
         assert_eq!(
@@ -340,10 +376,7 @@ mod tests {
 
     #[test]
     fn a_flag_ends_the_game_and_a_new_round_starts_afresh() {
-        let tc = TimeControl {
-            initial_s: 1,
-            increment_s: 0,
-        };
+        let tc = TimeControl::from_secs(1, 0).unwrap();
         let mut s = room(Some(tc));
         let now = Instant::now();
         s.apply(&mv(Side::Red, 0, "h2e2", Some((1000, 1000))), now)
@@ -354,7 +387,11 @@ mod tests {
         assert_eq!(s.clocks.as_ref().map(|c| c[Color::Black]), Some(0));
         assert_eq!(s.finished_rounds, 1);
         assert!(s.apply(&Event::Resign { color: Side::Red }, later).is_err());
-        s.apply(&Event::NewRound { round: 2 }, later).unwrap();
+        let next = Event::NewRound {
+            round: 2,
+            swap: true,
+        };
+        s.apply(&next, later).unwrap();
         assert_eq!(s.round, 2);
         assert!(s.game.plies().is_empty());
         assert_eq!(s.clocks.as_ref().map(|c| c[Color::Black]), Some(1000));
@@ -379,9 +416,12 @@ mod tests {
         };
         let mut first = 0;
         for round in 1..=1000u32 {
-            s.apply(&mv(Side::Red, 0, "h2e2", None), now).unwrap();
-            s.apply(&Event::Resign { color: Side::Black }, now).unwrap();
-            s.apply(&Event::NewRound { round: round + 1 }, now).unwrap();
+            finish_round(&mut s, now);
+            let next = Event::NewRound {
+                round: round + 1,
+                swap: true,
+            };
+            s.apply(&next, now).unwrap();
             if round == 10 {
                 first = size(&s);
             }
@@ -390,5 +430,67 @@ mod tests {
         assert_eq!(s.last_finished.map(|r| r.round), Some(1000));
         // Only the numbers grow (10 -> 1000: two more digits in each of three of them).
         assert!(size(&s) <= first + 6, "{} vs {first}", size(&s));
+    }
+
+    #[test]
+    fn a_swapping_new_round_exchanges_the_seats_and_the_engines_colour() {
+        let mut s = room(None);
+        s.info.computer = Some(ComputerSeat {
+            level: 1,
+            color: Side::Black,
+        });
+        s.computer = s.info.computer;
+        let now = Instant::now();
+        finish_round(&mut s, now);
+        let next = Event::NewRound {
+            round: 2,
+            swap: true,
+        };
+        s.apply(&next, now).unwrap();
+        assert_eq!(seat_of(&s, Color::Red), Some("black"));
+        assert_eq!(seat_of(&s, Color::Black), Some("red"));
+        assert!(s.swapped);
+        assert_eq!(s.first_round_color(Color::Black), Color::Red);
+        assert!(s.is_computer(Color::Red) && !s.is_computer(Color::Black));
+        assert_eq!(
+            s.info.computer.map(|c| c.color),
+            Some(Side::Black),
+            "the creation settings stay"
+        );
+        finish_round(&mut s, now);
+        let next = Event::NewRound {
+            round: 3,
+            swap: true,
+        };
+        s.apply(&next, now).unwrap();
+        assert_eq!(seat_of(&s, Color::Red), Some("red"), "back as in round 1");
+        assert!(!s.swapped && s.is_computer(Color::Black));
+    }
+
+    #[test]
+    fn a_new_round_stored_before_the_swap_replays_without_one() {
+        let old: Event = serde_json::from_str(r#"{"kind":"new_round","round":2}"#).unwrap();
+        assert_eq!(
+            old,
+            Event::NewRound {
+                round: 2,
+                swap: false
+            }
+        );
+        let mut s = room(None);
+        let now = Instant::now();
+        finish_round(&mut s, now);
+        s.apply(&old, now).unwrap();
+        assert_eq!(s.round, 2);
+        assert_eq!(seat_of(&s, Color::Red), Some("red"));
+        assert!(!s.swapped);
+        let new = Event::NewRound {
+            round: 3,
+            swap: true,
+        };
+        assert_eq!(
+            serde_json::to_string(&new).unwrap(),
+            r#"{"kind":"new_round","round":3,"swap":true}"#
+        );
     }
 }

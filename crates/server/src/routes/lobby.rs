@@ -1,7 +1,7 @@
 //! `GET /api/lobby`: public rooms waiting for a guest.
 
 use crate::error::AppError;
-use crate::room::state::TimeControl;
+use crate::time_control::TimeControlJson;
 use crate::AppState;
 use axum::extract::State;
 use axum::routing::get;
@@ -19,8 +19,8 @@ pub fn router() -> Router<AppState> {
 #[derive(Serialize)]
 struct LobbyRoom {
     code: String,
-    rules: String,
-    time_control: Option<TimeControl>,
+    rules: &'static str,
+    time_control: Option<TimeControlJson>,
     has_password: bool,
     created_at: i64,
 }
@@ -35,9 +35,9 @@ async fn lobby(State(app): State<AppState>) -> Result<Json<Lobby>, AppError> {
     let rooms = rows
         .into_iter()
         .map(|r| LobbyRoom {
-            code: r.code,
-            rules: r.rules,
-            time_control: TimeControl::from_ms(r.initial_ms, r.increment_ms),
+            code: r.code.to_string(),
+            rules: r.rules.name(),
+            time_control: r.time_control.map(TimeControlJson::from),
             has_password: r.has_password,
             created_at: r.created_at,
         })

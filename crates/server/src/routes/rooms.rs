@@ -10,8 +10,9 @@ use crate::rate::{client_key, limited, RateLimits};
 use crate::room::actor::{Command, GameRecord};
 use crate::room::build;
 use crate::room::snapshot::StatusView;
-use crate::room::state::{ComputerSeat, TimeControl};
+use crate::room::state::ComputerSeat;
 use crate::store::RoomRow;
+use crate::time_control::TimeControlJson;
 use crate::AppState;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
@@ -26,10 +27,6 @@ use xiangqi::Color;
 
 /// Longest password, in bytes.
 const MAX_PASSWORD: usize = 128;
-/// Longest initial time: 3 hours, in seconds.
-const MAX_INITIAL_S: u32 = 3 * 3600;
-/// Longest increment: 3 minutes, in seconds.
-const MAX_INCREMENT_S: u32 = 180;
 
 /// Returns the room routes; creating and joining are limited per address by `limits`.
 pub fn router(limits: &RateLimits) -> Router<AppState> {
@@ -50,7 +47,7 @@ struct NewRoom {
     #[serde(default)]
     rules: Option<String>,
     #[serde(default)]
-    time_control: Option<TimeControl>,
+    time_control: Option<TimeControlJson>,
     #[serde(default)]
     password: Option<String>,
     #[serde(default)]
@@ -79,13 +76,7 @@ async fn create(
     let rules = rule_set(req.rules.as_deref())?;
     let start = start_position(req.fen.as_deref())?;
     undecided_start(&start, rules)?;
-    if let Some(tc) = req.time_control {
-        if tc.initial_s == 0 || tc.initial_s > MAX_INITIAL_S || tc.increment_s > MAX_INCREMENT_S {
-            return Err(AppError::InvalidField(format!(
-                "time_control: initial_s must be 1–{MAX_INITIAL_S} and increment_s 0–{MAX_INCREMENT_S}"
-            )));
-        }
-    }
+    let time_control = req.time_control.map(TimeControlJson::check).transpose()?;
     if let Some(c) = req.computer {
         if !(1..=5).contains(&c.level) {
             return Err(AppError::InvalidField("computer.level: must be 1–5".into()));
@@ -118,24 +109,18 @@ async fn create(
         let code = RoomCode::random();
         let row = RoomRow {
             code: code.clone(),
-            rules: rules.name().to_string(),
-            initial_ms: req.time_control.map(|tc| i64::from(tc.initial_s) * 1000),
-            increment_ms: req.time_control.map(|tc| i64::from(tc.increment_s) * 1000),
+            rules,
+            time_control,
             password_hash: password_hash.clone(),
             public: req.public && req.computer.is_none(),
-            start_fen: start.fen(),
-            computer_level: req.computer.map(|c| i64::from(c.level)),
-            computer_color: req.computer.map(|c| match c.color {
-                Side::Red => "red".to_string(),
-                Side::Black => "black".to_string(),
-            }),
+            start: start.clone(),
+            computer: req.computer,
             red_seat_hash: (creator == Color::Red).then(|| hash.0.clone()),
             black_seat_hash: (creator == Color::Black).then(|| hash.0.clone()),
             created_at: app.wall.now_ms(),
         };
         if app.store.insert_room(row.clone()).await? {
-            let (state, seats) = build(&row)?;
-            app.rooms.start(state, seats, lease);
+            app.rooms.start(build(&row), lease);
             tracing::info!(room = %code, "room created");
             let watch = row
                 .password_hash
@@ -202,7 +187,7 @@ struct Seats {
 struct RoomInfoReply {
     code: String,
     rules: &'static str,
-    time_control: Option<TimeControl>,
+    time_control: Option<TimeControlJson>,
     has_password: bool,
     public: bool,
     computer: Option<ComputerSeat>,
@@ -219,12 +204,12 @@ async fn info(
         .room(&code)
         .await?
         .ok_or_else(|| AppError::NotFound(format!("no room {code}")))?;
-    let (state, _) = build(&row)?;
+    let state = build(&row);
     let info = &state.info;
     Ok(Json(RoomInfoReply {
         code: code.to_string(),
         rules: info.rules.name(),
-        time_control: info.time_control,
+        time_control: info.time_control.map(TimeControlJson::from),
         has_password: info.has_password,
         public: info.public,
         computer: info.computer,
@@ -380,6 +365,8 @@ struct GameReply {
     wxf: Vec<String>,
     fen: String,
     status: StatusView,
+    computer: Option<ComputerSeat>,
+    colors_swapped: bool,
 }
 
 async fn game(
@@ -395,6 +382,8 @@ async fn game(
         wxf: r.wxf,
         fen: r.fen,
         status: r.status,
+        computer: r.computer,
+        colors_swapped: r.colors_swapped,
     }))
 }
 

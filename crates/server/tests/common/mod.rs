@@ -209,8 +209,15 @@ impl Table {
         last
     }
 
+    /// The players swapped colours (a new round): `red` and `black` (connections and seat
+    /// tokens) change places, so that they name the colours again.
+    pub fn swap_colors(&mut self) {
+        std::mem::swap(&mut self.red, &mut self.black);
+        std::mem::swap(&mut self.red_seat, &mut self.black_seat);
+    }
+
     /// Black resigns, Red asks for a new round and Black accepts, each event read by both;
-    /// returns Red's `new_round` event.
+    /// the players swap colours ([`Table::swap_colors`]). Returns the `new_round` event.
     pub async fn resign_and_start_again(&mut self) -> Value {
         self.black.send(&json!({"t": "resign"})).await;
         self.black.expect_event("resign").await;
@@ -224,7 +231,10 @@ impl Table {
             .send(&json!({"t": "new_round", "action": "accept"}))
             .await;
         self.black.expect_event("new_round").await;
-        self.red.expect_event("new_round").await
+        let ev = self.red.expect_event("new_round").await;
+        assert_eq!(ev["swap"], true, "{ev}");
+        self.swap_colors();
+        ev
     }
 
     /// The room's current game (`GET /api/rooms/{code}/game`).

@@ -5,25 +5,57 @@
 //! The write-ahead log is on and `synchronous=FULL`: a write is durable when its
 //! [`Store`] call returns, so a move is on disk before anyone is told about it.
 
+mod columns;
+
 use crate::ids::{PuzzleId, RoomCode, SeatHash};
+use crate::room::state::ComputerSeat;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Connection, Row, SqliteConnection, SqlitePool};
 use std::fmt;
 use std::path::Path;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
-use xiangqi::Color;
+use xiangqi::game::RuleSet;
+use xiangqi::{Color, Position, TimeControl};
 
 /// Most writes committed in one transaction.
 const MAX_BATCH: usize = 512;
 
-/// A storage failure (I/O, a full disk, a broken database); the change was not applied.
+/// A storage failure; the change was not applied.
 #[derive(Clone, Debug)]
-pub struct StoreError(pub String);
+pub enum StoreError {
+    /// The database failed (I/O, a full disk, a broken file, a refused statement), or the
+    /// store cannot serve now (its writer stopped, the server is stopping); the text says
+    /// what.
+    Failed(String),
+    /// A stored value does not read back (a corrupt or hand-edited database): which room,
+    /// which column, what it holds and what was expected.
+    Corrupt(CorruptColumn),
+}
+
+/// A column of a stored room whose value does not read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CorruptColumn {
+    /// The room whose row holds it.
+    pub room: String,
+    /// The column's name (`rules`, `computer_color`, …).
+    pub column: &'static str,
+    /// The value found, as SQL would write it (`NULL`, `-5`, `'green'`).
+    pub found: String,
+    /// What a valid value is, in words.
+    pub expected: &'static str,
+}
 
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "storage: {}", self.0)
+        match self {
+            StoreError::Failed(why) => write!(f, "storage: {why}"),
+            StoreError::Corrupt(c) => write!(
+                f,
+                "storage: room {}: column {} holds {}; expected {}",
+                c.room, c.column, c.found, c.expected
+            ),
+        }
     }
 }
 
@@ -31,13 +63,13 @@ impl std::error::Error for StoreError {}
 
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> StoreError {
-        StoreError(e.to_string())
+        StoreError::Failed(e.to_string())
     }
 }
 
 impl From<sqlx::migrate::MigrateError> for StoreError {
     fn from(e: sqlx::migrate::MigrateError) -> StoreError {
-        StoreError(e.to_string())
+        StoreError::Failed(e.to_string())
     }
 }
 
@@ -47,46 +79,42 @@ impl From<StoreError> for crate::error::AppError {
     }
 }
 
-/// A room as stored.
+/// A room as stored, each value typed: reading a row checks every column (see
+/// [`StoreError::Corrupt`]).
 #[derive(Clone, Debug)]
 pub struct RoomRow {
     /// The room's code.
     pub code: RoomCode,
-    /// Rule-set name.
-    pub rules: String,
-    /// Initial time in milliseconds, or `None` when untimed.
-    pub initial_ms: Option<i64>,
-    /// Increment in milliseconds, or `None` when untimed.
-    pub increment_ms: Option<i64>,
+    /// The rule set of every round (column `rules`).
+    pub rules: RuleSet,
+    /// The time control, `None` when untimed (columns `initial_ms`, `increment_ms`).
+    pub time_control: Option<TimeControl>,
     /// Argon2 hash (PHC string) of the password, if any.
     pub password_hash: Option<String>,
     /// Listed in the lobby while waiting for a guest.
     pub public: bool,
-    /// The FEN every round starts from.
-    pub start_fen: String,
-    /// The engine's level, if it holds a seat.
-    pub computer_level: Option<i64>,
-    /// The engine's colour (`red`/`black`), if it holds a seat.
-    pub computer_color: Option<String>,
-    /// Hash of Red's seat token.
+    /// The position every round starts from (column `start_fen`).
+    pub start: Position,
+    /// The engine's seat in round 1, if it holds one (columns `computer_level`,
+    /// `computer_color`).
+    pub computer: Option<ComputerSeat>,
+    /// Hash of the seat token that played Red in round 1.
     pub red_seat_hash: Option<String>,
-    /// Hash of Black's seat token.
+    /// Hash of the seat token that played Black in round 1.
     pub black_seat_hash: Option<String>,
     /// Creation time, milliseconds since the Unix epoch.
     pub created_at: i64,
 }
 
-/// A lobby entry.
+/// A lobby entry, typed as [`RoomRow`] is.
 #[derive(Clone, Debug)]
 pub struct LobbyRow {
     /// The room's code.
-    pub code: String,
-    /// Rule-set name.
-    pub rules: String,
-    /// Initial time in milliseconds, if timed.
-    pub initial_ms: Option<i64>,
-    /// Increment in milliseconds, if timed.
-    pub increment_ms: Option<i64>,
+    pub code: RoomCode,
+    /// The rule set.
+    pub rules: RuleSet,
+    /// The time control, `None` when untimed.
+    pub time_control: Option<TimeControl>,
     /// Whether a password is needed.
     pub has_password: bool,
     /// Creation time, milliseconds since the Unix epoch.
@@ -118,7 +146,8 @@ pub struct EventRow {
 }
 
 enum WriteOp {
-    InsertRoom(RoomRow),
+    /// Boxed: a row holds a whole position.
+    InsertRoom(Box<RoomRow>),
     AppendEvent {
         code: RoomCode,
         v: i64,
@@ -162,8 +191,9 @@ impl Store {
     /// [`StoreError`] when the folder cannot be created or the database cannot be opened or
     /// migrated.
     pub async fn open(data_dir: &Path) -> Result<Store, StoreError> {
-        std::fs::create_dir_all(data_dir)
-            .map_err(|e| StoreError(format!("cannot create {}: {e}", data_dir.display())))?;
+        std::fs::create_dir_all(data_dir).map_err(|e| {
+            StoreError::Failed(format!("cannot create {}: {e}", data_dir.display()))
+        })?;
         let opts = options(&data_dir.join("xiangqi.db"));
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
@@ -181,10 +211,10 @@ impl Store {
         self.writer
             .send(WriteJob { op, reply })
             .await
-            .map_err(|_| StoreError("the writer has stopped".into()))?;
+            .map_err(|_| StoreError::Failed("the writer has stopped".into()))?;
         answer
             .await
-            .map_err(|_| StoreError("the writer has stopped".into()))?
+            .map_err(|_| StoreError::Failed("the writer has stopped".into()))?
     }
 
     /// Inserts a new room; returns false (and changes nothing) when its code is taken.
@@ -192,11 +222,12 @@ impl Store {
     /// # Errors
     /// [`StoreError`] on a storage failure.
     pub async fn insert_room(&self, room: RoomRow) -> Result<bool, StoreError> {
-        Ok(self.write(WriteOp::InsertRoom(room)).await? == 1)
+        Ok(self.write(WriteOp::InsertRoom(Box::new(room))).await? == 1)
     }
 
-    /// Appends event `v` of room `code` (and, for a guest joining, the seat's hash), and
-    /// marks the room active at `at` (milliseconds since the Unix epoch).
+    /// Appends event `v` of room `code` (and, for a guest joining, the seat's hash under the
+    /// colour that seat played in round 1: its column), and marks the room active at `at`
+    /// (milliseconds since the Unix epoch).
     ///
     /// # Errors
     /// [`StoreError`] on a storage failure, or when the room no longer exists or event `v`
@@ -209,7 +240,7 @@ impl Store {
         at: i64,
         seat: Option<(Color, SeatHash)>,
     ) -> Result<(), StoreError> {
-        let v = i64::try_from(v).map_err(|_| StoreError("event number overflow".into()))?;
+        let v = i64::try_from(v).map_err(|_| StoreError::Failed("event number overflow".into()))?;
         self.write(WriteOp::AppendEvent {
             code: code.clone(),
             v,
@@ -252,16 +283,18 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?;
         let Some(row) = row else { return Ok(None) };
+        let room = code.as_str();
+        let (initial_ms, increment_ms) = (row.try_get("initial_ms")?, row.try_get("increment_ms")?);
+        let level = row.try_get("computer_level")?;
+        let color: Option<String> = row.try_get("computer_color")?;
         Ok(Some(RoomRow {
             code: code.clone(),
-            rules: row.try_get("rules")?,
-            initial_ms: row.try_get("initial_ms")?,
-            increment_ms: row.try_get("increment_ms")?,
+            rules: columns::rules(room, &row.try_get::<String, _>("rules")?)?,
+            time_control: columns::time_control(room, initial_ms, increment_ms)?,
             password_hash: row.try_get("password_hash")?,
             public: row.try_get::<i64, _>("public")? != 0,
-            start_fen: row.try_get("start_fen")?,
-            computer_level: row.try_get("computer_level")?,
-            computer_color: row.try_get("computer_color")?,
+            start: columns::start(room, &row.try_get::<String, _>("start_fen")?)?,
+            computer: columns::computer(room, level, color.as_deref())?,
             red_seat_hash: row.try_get("red_seat_hash")?,
             black_seat_hash: row.try_get("black_seat_hash")?,
             created_at: row.try_get("created_at")?,
@@ -287,7 +320,9 @@ impl Store {
             .collect()
     }
 
-    /// Returns up to `limit` public rooms whose Black seat is free, newest first.
+    /// Returns up to `limit` public rooms whose Black seat is free, newest first. A row that
+    /// does not read back is logged and left out, so one corrupt room does not take the
+    /// lobby down.
     ///
     /// # Errors
     /// [`StoreError`] on a storage failure.
@@ -301,18 +336,18 @@ impl Store {
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(LobbyRow {
-                    code: r.try_get("code")?,
-                    rules: r.try_get("rules")?,
-                    initial_ms: r.try_get("initial_ms")?,
-                    increment_ms: r.try_get("increment_ms")?,
-                    has_password: r.try_get::<i64, _>("has_password")? != 0,
-                    created_at: r.try_get("created_at")?,
-                })
-            })
-            .collect()
+        let mut lobby = Vec::with_capacity(rows.len());
+        for r in &rows {
+            match lobby_row(r) {
+                Ok(row) => lobby.push(row),
+                Err(StoreError::Corrupt(c)) => {
+                    let e = StoreError::Corrupt(c);
+                    tracing::error!(error = %e, "room left out of the lobby");
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(lobby)
     }
 
     /// Returns the codes of timed rooms, whose clocks must run again after a restart.
@@ -348,6 +383,26 @@ impl Store {
             created_at: row.try_get("created_at")?,
         }))
     }
+}
+
+/// Reads one row of the lobby query.
+///
+/// # Errors
+/// [`StoreError::Corrupt`] when a value does not read back; [`StoreError::Failed`] when a
+/// column is missing or of another type.
+fn lobby_row(r: &sqlx::sqlite::SqliteRow) -> Result<LobbyRow, StoreError> {
+    let text: String = r.try_get("code")?;
+    let code = RoomCode::parse(&text)
+        .ok_or_else(|| columns::corrupt(&text, "code", format!("'{text}'"), "a room code"))?;
+    let room = code.as_str();
+    let (initial_ms, increment_ms) = (r.try_get("initial_ms")?, r.try_get("increment_ms")?);
+    Ok(LobbyRow {
+        rules: columns::rules(room, &r.try_get::<String, _>("rules")?)?,
+        time_control: columns::time_control(room, initial_ms, increment_ms)?,
+        has_password: r.try_get::<i64, _>("has_password")? != 0,
+        created_at: r.try_get("created_at")?,
+        code,
+    })
 }
 
 /// Commits waiting writes in batches until every [`Store`] handle is gone.
@@ -409,27 +464,32 @@ async fn run_op_whole(conn: &mut SqliteConnection, op: &WriteOp) -> Result<u64, 
 /// Runs the statements of one write (see [`run_op_whole`]).
 async fn run_op(conn: &mut SqliteConnection, op: &WriteOp) -> Result<u64, StoreError> {
     match op {
-        WriteOp::InsertRoom(r) => Ok(sqlx::query(
-            "INSERT OR IGNORE INTO rooms (code, rules, initial_ms, increment_ms, password_hash, \
-             public, start_fen, computer_level, computer_color, red_seat_hash, black_seat_hash, \
-             created_at, last_activity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(r.code.as_str())
-        .bind(&r.rules)
-        .bind(r.initial_ms)
-        .bind(r.increment_ms)
-        .bind(&r.password_hash)
-        .bind(i64::from(r.public))
-        .bind(&r.start_fen)
-        .bind(r.computer_level)
-        .bind(&r.computer_color)
-        .bind(&r.red_seat_hash)
-        .bind(&r.black_seat_hash)
-        .bind(r.created_at)
-        .bind(r.created_at)
-        .execute(&mut *conn)
-        .await?
-        .rows_affected()),
+        WriteOp::InsertRoom(r) => {
+            let (initial_ms, increment_ms) = columns::time_control_columns(r.time_control)?;
+            let (level, color) = columns::computer_columns(r.computer);
+            Ok(sqlx::query(
+                "INSERT OR IGNORE INTO rooms (code, rules, initial_ms, increment_ms, \
+                 password_hash, public, start_fen, computer_level, computer_color, \
+                 red_seat_hash, black_seat_hash, created_at, last_activity) \
+                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(r.code.as_str())
+            .bind(r.rules.name())
+            .bind(initial_ms)
+            .bind(increment_ms)
+            .bind(&r.password_hash)
+            .bind(i64::from(r.public))
+            .bind(r.start.fen())
+            .bind(level)
+            .bind(color)
+            .bind(&r.red_seat_hash)
+            .bind(&r.black_seat_hash)
+            .bind(r.created_at)
+            .bind(r.created_at)
+            .execute(&mut *conn)
+            .await?
+            .rows_affected())
+        }
         WriteOp::AppendEvent {
             code,
             v,
@@ -455,7 +515,7 @@ async fn run_op(conn: &mut SqliteConnection, op: &WriteOp) -> Result<u64, StoreE
             .await?
             .rows_affected();
             if updated == 0 {
-                return Err(StoreError(format!("room {code} no longer exists")));
+                return Err(StoreError::Failed(format!("room {code} no longer exists")));
             }
             Ok(
                 sqlx::query("INSERT INTO events (room_code, v, body, at) VALUES (?, ?, ?, ?)")
@@ -502,14 +562,12 @@ async fn run_op(conn: &mut SqliteConnection, op: &WriteOp) -> Result<u64, StoreE
 pub(crate) fn test_room(code: &RoomCode) -> RoomRow {
     RoomRow {
         code: code.clone(),
-        rules: "wxf-2018".into(),
-        initial_ms: None,
-        increment_ms: None,
+        rules: RuleSet::Wxf2018,
+        time_control: None,
         password_hash: None,
         public: false,
-        start_fen: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1".into(),
-        computer_level: None,
-        computer_color: None,
+        start: Position::start(),
+        computer: None,
         red_seat_hash: Some("red".into()),
         black_seat_hash: None,
         created_at: 1,
@@ -550,5 +608,106 @@ mod tests {
         let row = store.room(&code).await.expect("read").expect("room");
         assert_eq!(row.black_seat_hash.as_deref(), Some("guest"));
         assert_eq!(store.events(&code).await.expect("events").len(), 2);
+    }
+
+    #[tokio::test]
+    async fn a_typed_room_row_reads_back_as_it_was_written() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::open(dir.path()).await.expect("store");
+        let code = RoomCode::random();
+        let row = RoomRow {
+            rules: RuleSet::Casual,
+            time_control: Some(TimeControl::from_secs(300, 3).expect("valid")),
+            start: Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w").expect("legal"),
+            computer: Some(ComputerSeat {
+                level: 4,
+                color: crate::messages::Side::Black,
+            }),
+            public: true,
+            password_hash: Some("$argon2id$hash".into()),
+            ..test_room(&code)
+        };
+        assert!(store.insert_room(row.clone()).await.expect("insert"));
+        let back = store.room(&code).await.expect("read").expect("room");
+        assert_eq!(back.rules, row.rules);
+        assert_eq!(back.time_control, row.time_control);
+        assert_eq!(back.start.fen(), row.start.fen());
+        assert_eq!(back.computer, row.computer);
+        assert_eq!(back.public, row.public);
+        assert_eq!(back.password_hash, row.password_hash);
+        assert_eq!(back.red_seat_hash, row.red_seat_hash);
+        assert_eq!(back.created_at, row.created_at);
+        // The untimed room without an engine reads back as such.
+        let plain = RoomCode::random();
+        assert!(store.insert_room(test_room(&plain)).await.expect("insert"));
+        let back = store.room(&plain).await.expect("read").expect("room");
+        assert_eq!((back.time_control, back.computer), (None, None));
+        assert_eq!(back.rules, RuleSet::Wxf2018);
+    }
+
+    #[tokio::test]
+    async fn a_corrupt_column_gives_an_error_naming_the_room_and_the_column() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::open(dir.path()).await.expect("store");
+        let cases = [
+            ("rules = 'chess'", "rules", "'chess'"),
+            (
+                "computer_level = 3, computer_color = 'green'",
+                "computer_color",
+                "'green'",
+            ),
+            (
+                "computer_level = 9, computer_color = 'red'",
+                "computer_level",
+                "9",
+            ),
+            ("initial_ms = -5, increment_ms = 0", "initial_ms", "-5"),
+            (
+                "initial_ms = 60000, increment_ms = NULL",
+                "increment_ms",
+                "NULL",
+            ),
+            ("start_fen = 'not a fen'", "start_fen", "'not a fen'"),
+        ];
+        for (set, column, found) in cases {
+            let code = RoomCode::random();
+            let row = RoomRow {
+                public: true,
+                red_seat_hash: Some("red".into()),
+                ..test_room(&code)
+            };
+            assert!(store.insert_room(row).await.expect("insert"));
+            sqlx::query(&format!("UPDATE rooms SET {set} WHERE code = ?"))
+                .bind(code.as_str())
+                .execute(&store.pool)
+                .await
+                .expect("raw update");
+            match store.room(&code).await {
+                Err(StoreError::Corrupt(c)) => {
+                    assert_eq!(c.room, code.as_str());
+                    assert_eq!((c.column, c.found.as_str()), (column, found), "{set}");
+                    let text = StoreError::Corrupt(c).to_string();
+                    assert!(
+                        text.contains(code.as_str()) && text.contains(column),
+                        "{text}"
+                    );
+                }
+                other => panic!("{set}: expected a corrupt column, got {other:?}"),
+            }
+        }
+        // The lobby leaves the corrupt rooms out instead of failing.
+        let good = RoomCode::random();
+        let row = RoomRow {
+            public: true,
+            ..test_room(&good)
+        };
+        assert!(store.insert_room(row).await.expect("insert"));
+        let lobby = store.lobby(100).await.expect("lobby");
+        let codes: Vec<&RoomCode> = lobby.iter().map(|r| &r.code).collect();
+        assert!(codes.contains(&&good), "{codes:?}");
+        // Left out: the three with a corrupt rule set or time control (the two computer
+        // rooms are never listed); kept: the good one and the one with a bad FEN, a column
+        // the lobby does not read.
+        assert_eq!(lobby.len(), 2, "{codes:?}");
     }
 }

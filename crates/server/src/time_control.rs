@@ -1,0 +1,79 @@
+//! A time control on the wire: `{"initial_s": 300, "increment_s": 3}`, whole seconds, unknown
+//! fields refused. It is the JSON form of the one time-control type, [`xiangqi::TimeControl`]
+//! (milliseconds inside), in `POST /api/rooms`, the room and lobby replies and the game
+//! snapshot (`docs/protocol.md`).
+
+use crate::error::AppError;
+use serde::{Deserialize, Serialize};
+use xiangqi::TimeControl;
+
+/// Longest initial time a room accepts: 3 hours, in seconds.
+pub const MAX_INITIAL_S: u32 = 3 * 3600;
+/// Longest increment a room accepts: 3 minutes, in seconds.
+pub const MAX_INCREMENT_S: u32 = 180;
+
+/// The JSON form of a [`TimeControl`], as clients write and read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TimeControlJson {
+    /// Time each side starts with, in seconds.
+    pub initial_s: u32,
+    /// Time added after each completed move, in seconds.
+    pub increment_s: u32,
+}
+
+impl TimeControlJson {
+    /// Checks a client's time control against the room limits and returns it as a
+    /// [`TimeControl`].
+    ///
+    /// # Errors
+    /// [`AppError::InvalidField`] naming `time_control` when the initial time is not 1 to
+    /// [`MAX_INITIAL_S`] seconds or the increment is over [`MAX_INCREMENT_S`] seconds.
+    pub fn check(self) -> Result<TimeControl, AppError> {
+        let out_of_range = || {
+            AppError::InvalidField(format!(
+                "time_control: initial_s must be 1–{MAX_INITIAL_S} and increment_s 0–{MAX_INCREMENT_S}"
+            ))
+        };
+        if self.initial_s > MAX_INITIAL_S || self.increment_s > MAX_INCREMENT_S {
+            return Err(out_of_range());
+        }
+        TimeControl::from_secs(u64::from(self.initial_s), u64::from(self.increment_s))
+            .map_err(|_| out_of_range())
+    }
+}
+
+impl From<TimeControl> for TimeControlJson {
+    /// Writes `tc` in whole seconds, rounding down (a room's times are whole seconds).
+    fn from(tc: TimeControl) -> TimeControlJson {
+        let secs = |ms: u64| u32::try_from(ms / 1000).unwrap_or(u32::MAX);
+        TimeControlJson {
+            initial_s: secs(tc.initial_ms()),
+            increment_s: secs(tc.increment_ms()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_checked_time_control_writes_back_the_same_json() {
+        let json = TimeControlJson {
+            initial_s: 300,
+            increment_s: 3,
+        };
+        let tc = json.check().expect("in range");
+        assert_eq!((tc.initial_ms(), tc.increment_ms()), (300_000, 3_000));
+        assert_eq!(TimeControlJson::from(tc), json);
+        for (initial_s, increment_s) in [(0, 0), (MAX_INITIAL_S + 1, 0), (60, MAX_INCREMENT_S + 1)]
+        {
+            let bad = TimeControlJson {
+                initial_s,
+                increment_s,
+            };
+            assert!(matches!(bad.check(), Err(AppError::InvalidField(_))));
+        }
+    }
+}
