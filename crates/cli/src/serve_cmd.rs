@@ -61,6 +61,9 @@ pub struct ServeArgs {
     /// Puzzles one client address may create per minute (0: no limit).
     #[arg(long, env = "XIANGQI_PUZZLES_PER_MINUTE", default_value_t = 30)]
     pub puzzles_per_minute: u32,
+    /// Unknown room codes one client address may look up per minute (0: no limit).
+    #[arg(long, env = "XIANGQI_ROOM_MISSES_PER_MINUTE", default_value_t = 60)]
+    pub room_misses_per_minute: u32,
     /// Milliseconds an address waits after a second wrong password in a row before it may
     /// try that room again, doubled after each further one up to 5 minutes (0: no wait).
     #[arg(long, env = "XIANGQI_WRONG_PASSWORD_DELAY_MS", default_value_t = 1000)]
@@ -147,6 +150,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         rooms_per_minute: args.rooms_per_minute,
         joins_per_minute: args.joins_per_minute,
         puzzles_per_minute: args.puzzles_per_minute,
+        room_misses_per_minute: args.room_misses_per_minute,
         wrong_password_delay: Duration::from_millis(args.wrong_password_delay_ms),
         claim_after: Duration::from_secs(args.claim_after_s),
         ..Config::default()

@@ -53,6 +53,10 @@ pub struct Config {
     /// Puzzles one client address may create per minute (bursts of as many); 0: no limit
     /// (default 30).
     pub puzzles_per_minute: u32,
+    /// Unknown room codes one client address may look up per minute (bursts of as many);
+    /// once spent, every room lookup of that address gets 429 `rate_limited` until one is
+    /// back, so codes cannot be found by guessing; 0: no limit (default 60).
+    pub room_misses_per_minute: u32,
     /// After a second wrong password in a row, the same address must wait this long before it
     /// may try that room again, doubled after each further wrong password (at most 5
     /// minutes; the first wrong password costs nothing); zero: no wait (default 1 s).
@@ -82,6 +86,7 @@ impl Default for Config {
             rooms_per_minute: 30,
             joins_per_minute: 60,
             puzzles_per_minute: 30,
+            room_misses_per_minute: 60,
             wrong_password_delay: Duration::from_secs(1),
             claim_after: Duration::from_secs(60),
         }

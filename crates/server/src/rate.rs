@@ -239,8 +239,83 @@ impl Drop for Attempt<'_> {
     }
 }
 
+/// The limit on looking up room codes that do not exist, per client address: each unknown
+/// code (in `GET /api/rooms/{code}`, its `/game`, `/join` or its game socket) takes one of
+/// `per_minute` a minute (in bursts of as many); once they are spent, every room lookup of
+/// that address — known code or not — gets 429 until one is back, so guessing codes says
+/// nothing about which exist.
+pub struct RoomMisses {
+    limiter: Option<governor::DefaultKeyedRateLimiter<IpAddr>>,
+    blocked: Mutex<HashMap<IpAddr, Instant>>,
+}
+
+impl RoomMisses {
+    /// Returns a limit of `per_minute` unknown codes a minute per address; 0: no limit.
+    pub fn new(per_minute: u32) -> RoomMisses {
+        let limiter = std::num::NonZeroU32::new(per_minute)
+            .map(|n| governor::RateLimiter::keyed(governor::Quota::per_minute(n)));
+        RoomMisses {
+            limiter,
+            blocked: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<IpAddr, Instant>> {
+        // One map call per holder: consistent even after a panic.
+        self.blocked.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Says whether `ip` may look up a room now.
+    ///
+    /// # Errors
+    /// [`AppError::RateLimited`] while the address has no unknown code left.
+    pub fn check(&self, ip: IpAddr) -> Result<(), AppError> {
+        let now = Instant::now();
+        match self.lock().get(&ip) {
+            Some(&until) if until > now => Err(Self::refusal(until - now)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Records that `ip` looked up a code that does not exist; returns the error to answer:
+    /// 404 `not_found` naming `what`, or 429 once the address has spent its unknown codes.
+    pub fn missed(&self, ip: IpAddr, what: String) -> AppError {
+        let Some(limiter) = &self.limiter else {
+            return AppError::NotFound(what);
+        };
+        match limiter.check_key(&ip) {
+            Ok(()) => AppError::NotFound(what),
+            Err(not_until) => {
+                use governor::clock::Clock;
+                let wait = not_until.wait_time_from(governor::clock::DefaultClock::default().now());
+                self.lock().insert(ip, Instant::now() + wait);
+                Self::refusal(wait)
+            }
+        }
+    }
+
+    fn refusal(wait: Duration) -> AppError {
+        let retry_after_s = wait.as_secs_f64().ceil().max(1.0) as u64;
+        AppError::RateLimited {
+            retry_after_s,
+            message: format!(
+                "too many unknown room codes from this address; try again in {retry_after_s} s"
+            ),
+        }
+    }
+
+    /// Forgets the addresses whose wait is over and the limiter's idle keys.
+    pub fn prune(&self) {
+        let now = Instant::now();
+        self.lock().retain(|_, until| *until > now);
+        if let Some(l) = &self.limiter {
+            l.retain_recent();
+        }
+    }
+}
+
 /// The limits of one server (see [`Config`]: `rooms_per_minute`, `joins_per_minute`,
-/// `puzzles_per_minute`, `wrong_password_delay`).
+/// `puzzles_per_minute`, `wrong_password_delay`, `room_misses_per_minute`).
 pub struct RateLimits {
     /// `POST /api/rooms`; `None`: no limit.
     pub rooms: Option<Limit>,
@@ -250,6 +325,8 @@ pub struct RateLimits {
     pub puzzles: Option<Limit>,
     /// The wait after wrong passwords.
     pub passwords: PasswordDelays,
+    /// Lookups of unknown room codes.
+    pub room_misses: RoomMisses,
 }
 
 impl RateLimits {
@@ -260,6 +337,7 @@ impl RateLimits {
             joins: limit(config.joins_per_minute, "joins"),
             puzzles: limit(config.puzzles_per_minute, "puzzles created"),
             passwords: PasswordDelays::new(config.wrong_password_delay),
+            room_misses: RoomMisses::new(config.room_misses_per_minute),
         }
     }
 
@@ -274,6 +352,7 @@ impl RateLimits {
             limit.limiter().shrink_to_fit();
         }
         self.passwords.prune();
+        self.room_misses.prune();
     }
 }
 

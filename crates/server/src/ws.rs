@@ -7,7 +7,7 @@ use crate::ids::{SeatToken, WatchKey};
 use crate::listen::{peer_ip, ConnSlot};
 use crate::messages::{ClientMessage, ErrorCode, ServerMessage};
 use crate::room::actor::{Command, ConnId, Outgoing, CONNECTION_QUEUE};
-use crate::routes::room_code;
+use crate::routes::find_room;
 use crate::AppState;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -65,11 +65,9 @@ async fn upgrade(
     extensions: axum::http::Extensions,
 ) -> Result<Response, AppError> {
     let client = crate::rate::client_key(peer_ip(&extensions));
-    let code = room_code(&code)?;
+    let row = find_room(&app, &extensions, &code).await?;
+    let code = row.code.clone();
     let ws = ws.map_err(|e| AppError::BadRequest(e.body_text()))?;
-    let Some(row) = app.store.room(&code).await? else {
-        return Err(AppError::NotFound(format!("no room {code}")));
-    };
     // Watching a room with a password needs the credential `/join` hands out.
     let watch_key = row
         .password_hash

@@ -149,3 +149,64 @@ async fn parallel_guesses_from_one_address_do_not_slip_past_the_wait() {
          arrives): {checked} checked"
     );
 }
+
+#[tokio::test]
+async fn guessing_room_codes_is_limited_and_then_even_a_real_code_is_refused() {
+    let s = start_with(
+        |c: &mut Config| c.room_misses_per_minute = 3,
+        WallClock::System,
+    )
+    .await;
+    let real = create_room(s.addr, &json!({})).await;
+    // A known code costs nothing.
+    for _ in 0..5 {
+        assert_eq!(
+            http::get(s.addr, &format!("/api/rooms/{}", real.code))
+                .await
+                .status,
+            200
+        );
+    }
+    // Unknown codes, by every route that looks one up, each cost one of the three.
+    assert_error(
+        &http::get(s.addr, "/api/rooms/ZZZZZZ").await,
+        404,
+        "not_found",
+    );
+    assert_error(
+        &http::get(s.addr, "/api/rooms/ZZZZZY/game").await,
+        404,
+        "not_found",
+    );
+    assert_error(
+        &http::post(s.addr, "/api/rooms/ZZZZZX/join", &json!({})).await,
+        404,
+        "not_found",
+    );
+    // Spent: the next guess and even the real code get 429 with Retry-After.
+    let wait = assert_rate_limited(&http::get(s.addr, "/api/rooms/ZZZZZW").await);
+    assert!(wait <= 60, "{wait}");
+    let r = http::get(s.addr, &format!("/api/rooms/{}", real.code)).await;
+    let j = assert_error(&r, 429, "rate_limited");
+    assert!(
+        j["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("unknown room codes")),
+        "{j}"
+    );
+    assert_rate_limited(&http::get(s.addr, &format!("/api/rooms/{}/game.pgn", real.code)).await);
+    assert_rate_limited(&http::get(s.addr, &format!("/ws/rooms/{}", real.code)).await);
+}
+
+#[tokio::test]
+async fn a_zero_room_miss_limit_never_refuses() {
+    let s = start_with(
+        |c: &mut Config| c.room_misses_per_minute = 0,
+        WallClock::System,
+    )
+    .await;
+    for i in 0..20 {
+        let r = http::get(s.addr, &format!("/api/rooms/ZZZZZZ{i:02}")).await;
+        assert_error(&r, 404, "not_found");
+    }
+}

@@ -9,11 +9,31 @@ pub mod rooms;
 
 use crate::error::AppError;
 use crate::ids::RoomCode;
+use crate::listen::peer_ip;
+use crate::rate::client_key;
+use crate::store::RoomRow;
+use crate::AppState;
 
-/// Reads a room code from a URL, or answers 404.
+/// Reads the room whose code is `text` from the store, for the client of `extensions`.
+/// Unknown codes count against the address's [`crate::rate::RoomMisses`].
 ///
 /// # Errors
-/// [`AppError::NotFound`] when the text cannot be a room code.
-pub fn room_code(text: &str) -> Result<RoomCode, AppError> {
-    RoomCode::parse(text).ok_or_else(|| AppError::NotFound(format!("no room {text:?}")))
+/// [`AppError::RateLimited`] while the address has spent its unknown codes (also for a
+/// known code); [`AppError::NotFound`] for an unknown one; [`AppError::Internal`] when the
+/// store fails.
+pub async fn find_room(
+    app: &AppState,
+    extensions: &axum::http::Extensions,
+    text: &str,
+) -> Result<RoomRow, AppError> {
+    let ip = client_key(peer_ip(extensions));
+    let misses = &app.limits.room_misses;
+    misses.check(ip)?;
+    let Some(code) = RoomCode::parse(text) else {
+        return Err(misses.missed(ip, format!("no room {text:?}")));
+    };
+    match app.store.room(&code).await? {
+        Some(row) => Ok(row),
+        None => Err(misses.missed(ip, format!("no room {code}"))),
+    }
 }

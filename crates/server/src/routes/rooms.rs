@@ -1,7 +1,7 @@
 //! Room routes: create, look up, join, and the game record (`/game`, `/game.pgn`).
 
+use super::find_room;
 use super::position::{rule_set, start_position, undecided_start};
-use super::room_code;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
 use crate::ids::{RoomCode, SeatToken, WatchKey};
 use crate::listen::peer_ip;
@@ -197,13 +197,10 @@ struct RoomInfoReply {
 async fn info(
     State(app): State<AppState>,
     ApiPath(code): ApiPath<String>,
+    extensions: axum::http::Extensions,
 ) -> Result<Json<RoomInfoReply>, AppError> {
-    let code = room_code(&code)?;
-    let row = app
-        .store
-        .room(&code)
-        .await?
-        .ok_or_else(|| AppError::NotFound(format!("no room {code}")))?;
+    let row = find_room(&app, &extensions, &code).await?;
+    let code = row.code.clone();
     let state = build(&row);
     let info = &state.info;
     Ok(Json(RoomInfoReply {
@@ -244,7 +241,6 @@ async fn join(
     extensions: axum::http::Extensions,
     body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Result<Json<Joined>, AppError> {
-    let code = room_code(&code)?;
     let body = body?;
     // The body is optional: a room without a password can be joined with none.
     let req: JoinRequest = if body.iter().all(u8::is_ascii_whitespace) {
@@ -252,11 +248,8 @@ async fn join(
     } else {
         serde_json::from_slice(&body).map_err(|e| AppError::BadRequest(e.to_string()))?
     };
-    let row = app
-        .store
-        .room(&code)
-        .await?
-        .ok_or_else(|| AppError::NotFound(format!("no room {code}")))?;
+    let row = find_room(&app, &extensions, &code).await?;
+    let code = row.code.clone();
     let watch = row
         .password_hash
         .as_deref()
@@ -315,16 +308,13 @@ async fn join(
 /// credential (`watch`), checked before anything is loaded.
 async fn record(
     app: &AppState,
+    extensions: &axum::http::Extensions,
     code: &str,
     round: Option<u32>,
     watch: Option<&str>,
 ) -> Result<GameRecord, AppError> {
-    let code = room_code(code)?;
-    let row = app
-        .store
-        .room(&code)
-        .await?
-        .ok_or_else(|| AppError::NotFound(format!("no room {code}")))?;
+    let row = find_room(app, extensions, code).await?;
+    let code = row.code.clone();
     if let Some(hash) = row.password_hash.as_deref() {
         if !watch.is_some_and(|w| WatchKey::of(&code, hash).matches(w)) {
             return Err(AppError::PasswordNeeded);
@@ -372,9 +362,10 @@ struct GameReply {
 async fn game(
     State(app): State<AppState>,
     ApiPath(code): ApiPath<String>,
+    extensions: axum::http::Extensions,
     ApiQuery(q): ApiQuery<RoundQuery>,
 ) -> Result<Json<GameReply>, AppError> {
-    let r = record(&app, &code, q.round, q.watch.as_deref()).await?;
+    let r = record(&app, &extensions, &code, q.round, q.watch.as_deref()).await?;
     Ok(Json(GameReply {
         round: r.round,
         start_fen: r.start_fen,
@@ -390,9 +381,10 @@ async fn game(
 async fn pgn(
     State(app): State<AppState>,
     ApiPath(code): ApiPath<String>,
+    extensions: axum::http::Extensions,
     ApiQuery(q): ApiQuery<RoundQuery>,
 ) -> Result<Response, AppError> {
-    let r = record(&app, &code, q.round, q.watch.as_deref()).await?;
+    let r = record(&app, &extensions, &code, q.round, q.watch.as_deref()).await?;
     let name = format!(
         "attachment; filename=\"xiangqi-{code}-round{}.pgn\"",
         r.round

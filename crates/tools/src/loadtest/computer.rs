@@ -153,6 +153,21 @@ struct GameView {
     legal: Vec<String>,
     turn: String,
     status: StatusView,
+    /// Set in the rounds where the seats play the other colours than in round 1.
+    #[serde(default)]
+    colors_swapped: bool,
+}
+
+impl GameView {
+    /// The client's colour in this round: Red in round 1 (the engine was given Black), and
+    /// swapped with every new round.
+    fn ours(&self) -> &'static str {
+        if self.colors_swapped {
+            "black"
+        } else {
+            "red"
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -197,7 +212,7 @@ async fn play(
             return (true, replies, None);
         }
         if let Some(g) = &game {
-            let ours = g.turn == "red" && g.status.result == "ongoing";
+            let ours = g.turn == g.ours() && g.status.result == "ongoing";
             if ours && sent_ply != Some(g.moves.len()) && !g.legal.is_empty() {
                 let mv = &g.legal[rng.gen_range(0..g.legal.len())];
                 let text =
@@ -231,9 +246,10 @@ async fn play(
         }
         let received = Instant::now();
         if msg.t == "event" && msg.kind.as_deref() == Some("move") {
+            let ours = msg.game.as_ref().map_or("red", GameView::ours);
             match msg.color.as_deref() {
-                Some("red") => confirmed_at = Some(received),
-                Some("black") => {
+                Some(c) if c == ours => confirmed_at = Some(received),
+                Some(_) => {
                     if let Some(at) = confirmed_at.take() {
                         if at >= phase.measure_from && at < phase.stop {
                             let us = received.duration_since(at).as_micros();
@@ -241,11 +257,12 @@ async fn play(
                         }
                     }
                 }
-                _ => {}
+                None => {}
             }
         }
         if msg.kind.as_deref() == Some("new_round") {
             sent_ply = None;
+            confirmed_at = None;
         }
         if let Some(g) = msg.game {
             game = Some(g);
