@@ -37,6 +37,7 @@ const ERRORS = {
   bad_seat: 'Your seat in this room is not recognised, so you are watching.',
   too_large: 'That message was too large.',
   password_needed: 'This room has a password: enter it to watch.',
+  too_many_computer_games: 'You already play as many games against the computer as the server allows: finish or resign one first.',
 };
 
 /** @param {number} ms */

@@ -236,6 +236,9 @@ pub enum ErrorCode {
     NoRoom,
     /// The room has as many watchers as it accepts; the connection closes.
     TooManyWatchers,
+    /// A new round against the computer while the address already has as many computer
+    /// games in progress as it may; nothing changes.
+    TooManyComputerGames,
     /// The room has a password and the hello brought neither a seat nor the watcher
     /// credential from `/join`; the connection closes.
     PasswordNeeded,
@@ -245,7 +248,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, in the order `docs/protocol.md` lists them.
-    pub const ALL: [ErrorCode; 20] = [
+    pub const ALL: [ErrorCode; 21] = [
         ErrorCode::BadMessage,
         ErrorCode::HelloFirst,
         ErrorCode::BadSeat,
@@ -264,6 +267,7 @@ impl ErrorCode {
         ErrorCode::TooLarge,
         ErrorCode::NoRoom,
         ErrorCode::TooManyWatchers,
+        ErrorCode::TooManyComputerGames,
         ErrorCode::PasswordNeeded,
         ErrorCode::Internal,
     ];

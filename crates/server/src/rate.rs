@@ -245,15 +245,21 @@ impl Drop for Attempt<'_> {
 /// that address — known code or not — gets 429 until one is back, so guessing codes says
 /// nothing about which exist.
 pub struct RoomMisses {
-    limiter: Option<governor::DefaultKeyedRateLimiter<IpAddr>>,
+    limiter: Option<MissLimiter>,
     blocked: Mutex<HashMap<IpAddr, Instant>>,
 }
+
+/// Counts unknown codes per address and says how many are left after each.
+type MissLimiter =
+    governor::DefaultKeyedRateLimiter<IpAddr, governor::middleware::StateInformationMiddleware>;
 
 impl RoomMisses {
     /// Returns a limit of `per_minute` unknown codes a minute per address; 0: no limit.
     pub fn new(per_minute: u32) -> RoomMisses {
-        let limiter = std::num::NonZeroU32::new(per_minute)
-            .map(|n| governor::RateLimiter::keyed(governor::Quota::per_minute(n)));
+        let limiter = std::num::NonZeroU32::new(per_minute).map(|n| {
+            governor::RateLimiter::keyed(governor::Quota::per_minute(n))
+                .with_middleware::<governor::middleware::StateInformationMiddleware>()
+        });
         RoomMisses {
             limiter,
             blocked: Mutex::new(HashMap::new()),
@@ -278,13 +284,22 @@ impl RoomMisses {
     }
 
     /// Records that `ip` looked up a code that does not exist; returns the error to answer:
-    /// 404 `not_found` naming `what`, or 429 once the address has spent its unknown codes.
+    /// 404 `not_found` naming `what` (the address's last unknown code included: from then on
+    /// it waits until one is back, for every lookup), or 429 once it has spent them all.
     pub fn missed(&self, ip: IpAddr, what: String) -> AppError {
         let Some(limiter) = &self.limiter else {
             return AppError::NotFound(what);
         };
         match limiter.check_key(&ip) {
-            Ok(()) => AppError::NotFound(what),
+            Ok(left) => {
+                if left.remaining_burst_capacity() == 0 {
+                    // The last one: no lookup until the next comes back, so that a real code
+                    // cannot be told from an unknown one while none is left.
+                    let wait = left.quota().replenish_interval();
+                    self.lock().insert(ip, Instant::now() + wait);
+                }
+                AppError::NotFound(what)
+            }
             Err(not_until) => {
                 use governor::clock::Clock;
                 let wait = not_until.wait_time_from(governor::clock::DefaultClock::default().now());

@@ -16,10 +16,11 @@ pub const MAX_INCREMENT_S: u32 = 180;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TimeControlJson {
-    /// Time each side starts with, in seconds.
-    pub initial_s: u32,
+    /// Time each side starts with, in seconds (any integer is read, so that one out of range
+    /// is refused by [`TimeControlJson::check`] with a 422, not by the JSON reader).
+    pub initial_s: i64,
     /// Time added after each completed move, in seconds.
-    pub increment_s: u32,
+    pub increment_s: i64,
 }
 
 impl TimeControlJson {
@@ -35,18 +36,19 @@ impl TimeControlJson {
                 "time_control: initial_s must be 1–{MAX_INITIAL_S} and increment_s 0–{MAX_INCREMENT_S}"
             ))
         };
-        if self.initial_s > MAX_INITIAL_S || self.increment_s > MAX_INCREMENT_S {
+        let initial = u64::try_from(self.initial_s).map_err(|_| out_of_range())?;
+        let increment = u64::try_from(self.increment_s).map_err(|_| out_of_range())?;
+        if initial > u64::from(MAX_INITIAL_S) || increment > u64::from(MAX_INCREMENT_S) {
             return Err(out_of_range());
         }
-        TimeControl::from_secs(u64::from(self.initial_s), u64::from(self.increment_s))
-            .map_err(|_| out_of_range())
+        TimeControl::from_secs(initial, increment).map_err(|_| out_of_range())
     }
 }
 
 impl From<TimeControl> for TimeControlJson {
     /// Writes `tc` in whole seconds, rounding down (a room's times are whole seconds).
     fn from(tc: TimeControl) -> TimeControlJson {
-        let secs = |ms: u64| u32::try_from(ms / 1000).unwrap_or(u32::MAX);
+        let secs = |ms: u64| i64::try_from(ms / 1000).unwrap_or(i64::MAX);
         TimeControlJson {
             initial_s: secs(tc.initial_ms()),
             increment_s: secs(tc.increment_ms()),
@@ -67,8 +69,15 @@ mod tests {
         let tc = json.check().expect("in range");
         assert_eq!((tc.initial_ms(), tc.increment_ms()), (300_000, 3_000));
         assert_eq!(TimeControlJson::from(tc), json);
-        for (initial_s, increment_s) in [(0, 0), (MAX_INITIAL_S + 1, 0), (60, MAX_INCREMENT_S + 1)]
-        {
+        let (max_initial, max_increment) = (i64::from(MAX_INITIAL_S), i64::from(MAX_INCREMENT_S));
+        for (initial_s, increment_s) in [
+            (0, 0),
+            (max_initial + 1, 0),
+            (60, max_increment + 1),
+            (-1, 0),
+            (60, -1),
+            (i64::MAX, 0),
+        ] {
             let bad = TimeControlJson {
                 initial_s,
                 increment_s,

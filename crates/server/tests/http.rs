@@ -129,16 +129,49 @@ async fn room_errors_have_the_documented_shape() {
         422,
         "invalid_field",
     );
-    assert_error(
-        &http::post(
+    // Every number out of range is a 422 naming its field, however far out it is.
+    for level in [
+        json!(0),
+        json!(9),
+        json!(-1),
+        json!(256),
+        json!(1_000_000_000_000_i64),
+    ] {
+        let r = http::post(
             s.addr,
             "/api/rooms",
-            &json!({"computer": {"level": 9, "color": "black"}}),
+            &json!({"computer": {"level": level, "color": "black"}}),
         )
-        .await,
-        422,
-        "invalid_field",
-    );
+        .await;
+        let j = assert_error(&r, 422, "invalid_field");
+        assert!(
+            j["error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("computer.level")),
+            "{j}"
+        );
+    }
+    for (initial, increment) in [
+        (-1, 0),
+        (10_801, 0),
+        (99_999_999_999_i64, 0),
+        (60, -5),
+        (60, 181),
+    ] {
+        let r = http::post(
+            s.addr,
+            "/api/rooms",
+            &json!({"time_control": {"initial_s": initial, "increment_s": increment}}),
+        )
+        .await;
+        let j = assert_error(&r, 422, "invalid_field");
+        assert!(
+            j["error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("time_control")),
+            "{j}"
+        );
+    }
     let huge = format!(r#"{{"password": "{}"}}"#, "x".repeat(100_000));
     assert_error(
         &http::post_raw(s.addr, "/api/rooms", &huge).await,

@@ -701,9 +701,27 @@ impl Actor {
                     swap: true,
                 };
                 match action {
-                    OfferAction::Offer if asked_of_me || self.is_computer(opponent) => {
-                        self.commit(next, None).await
+                    OfferAction::Offer if self.is_computer(opponent) => {
+                        // Another computer game: it takes one of the address's places.
+                        let client = self.conns.get(&conn).map(|c| c.client);
+                        let lease = client
+                            .map(|ip| self.rooms.computer_quota.lease(ip))
+                            .transpose()
+                            .map_err(|full| {
+                                Refusal::new(
+                                    ErrorCode::TooManyComputerGames,
+                                    format!(
+                                        "this address already plays {} games against the \
+                                         computer; finish or resign one before starting another",
+                                        full.cap
+                                    ),
+                                )
+                            })?;
+                        self.commit(next, None).await?;
+                        self.lease = lease;
+                        Ok(())
                     }
+                    OfferAction::Offer if asked_of_me => self.commit(next, None).await,
                     OfferAction::Offer if self.state.new_round_request == Some(color) => Ok(()),
                     OfferAction::Offer => {
                         self.commit(

@@ -30,7 +30,10 @@ pub async fn find_room(
     let misses = &app.limits.room_misses;
     misses.check(ip)?;
     let Some(code) = RoomCode::parse(text) else {
-        return Err(misses.missed(ip, format!("no room {text:?}")));
+        // Not a code at all; echo only its start, whatever its length.
+        let shown: String = text.chars().take(16).collect();
+        let more = if shown.len() < text.len() { "…" } else { "" };
+        return Err(misses.missed(ip, format!("no room {shown:?}{more}")));
     };
     match app.store.room(&code).await? {
         Some(row) => Ok(row),

@@ -55,7 +55,28 @@ struct NewRoom {
     #[serde(default)]
     fen: Option<String>,
     #[serde(default)]
-    computer: Option<ComputerSeat>,
+    computer: Option<ComputerRequest>,
+}
+
+/// The engine's seat as a client asks for it: any integer level, checked afterwards, so that
+/// a level out of range is a 422 like the others, not a 400 for the JSON.
+#[derive(Deserialize, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+struct ComputerRequest {
+    level: i64,
+    color: Side,
+}
+
+impl ComputerRequest {
+    fn check(self) -> Result<ComputerSeat, AppError> {
+        match u8::try_from(self.level) {
+            Ok(level @ 1..=5) => Ok(ComputerSeat {
+                level,
+                color: self.color,
+            }),
+            _ => Err(AppError::InvalidField("computer.level: must be 1–5".into())),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -77,11 +98,7 @@ async fn create(
     let start = start_position(req.fen.as_deref())?;
     undecided_start(&start, rules)?;
     let time_control = req.time_control.map(TimeControlJson::check).transpose()?;
-    if let Some(c) = req.computer {
-        if !(1..=5).contains(&c.level) {
-            return Err(AppError::InvalidField("computer.level: must be 1–5".into()));
-        }
-    }
+    let computer = req.computer.map(ComputerRequest::check).transpose()?;
     let password = req.password.filter(|p| !p.is_empty());
     let password_hash = match password {
         Some(p) if p.len() > MAX_PASSWORD => {
@@ -93,7 +110,7 @@ async fn create(
         None => None,
     };
     // A computer game takes one of its address's places before anything is stored.
-    let lease = match req.computer {
+    let lease = match computer {
         Some(_) => Some(
             app.rooms
                 .computer_quota
@@ -102,7 +119,7 @@ async fn create(
         ),
         None => None,
     };
-    let creator = req.computer.map_or(Color::Red, |c| !Color::from(c.color));
+    let creator = computer.map_or(Color::Red, |c| !Color::from(c.color));
     let token = SeatToken::random();
     let hash = token.hash();
     for _ in 0..5 {
@@ -112,9 +129,9 @@ async fn create(
             rules,
             time_control,
             password_hash: password_hash.clone(),
-            public: req.public && req.computer.is_none(),
+            public: req.public && computer.is_none(),
             start: start.clone(),
-            computer: req.computer,
+            computer,
             red_seat_hash: (creator == Color::Red).then(|| hash.0.clone()),
             black_seat_hash: (creator == Color::Black).then(|| hash.0.clone()),
             created_at: app.wall.now_ms(),
