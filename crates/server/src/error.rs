@@ -213,10 +213,23 @@ impl From<sqlx::Error> for AppError {
     }
 }
 
-/// A JSON request body whose rejection is an [`AppError`] (so a bad body gets our error shape).
-#[derive(axum::extract::FromRequest)]
-#[from_request(via(axum::Json), rejection(AppError))]
+/// A JSON request body whose rejection is an [`AppError`] (so a bad body gets our error
+/// shape); the body must be a JSON object ([`crate::strict_json::ObjectOnly`]).
 pub struct ApiJson<T>(pub T);
+
+impl<T, S> axum::extract::FromRequest<S> for ApiJson<T>
+where
+    T: serde::de::DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<ApiJson<T>, AppError> {
+        let axum::Json(crate::strict_json::ObjectOnly(body)) =
+            axum::Json::<crate::strict_json::ObjectOnly<T>>::from_request(req, state).await?;
+        Ok(ApiJson(body))
+    }
+}
 
 /// A path parameter whose rejection (invalid UTF-8, a wrong type) is an [`AppError`].
 #[derive(axum::extract::FromRequestParts)]

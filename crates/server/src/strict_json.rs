@@ -1,10 +1,13 @@
 //! JSON read strictly: an object that names a key twice is an error. `serde_json` keeps the
 //! last of duplicate keys, so `{"t":"move","t":"resign"}` would read as a resignation; the
-//! client messages are read through [`from_str`] instead.
+//! client messages are read through [`from_str`] instead. And a struct is read only from an
+//! object ([`ObjectOnly`], [`object`]): serde would also take an array of its fields in
+//! order, so `{"computer": [1, "red"]}` would create a computer room.
 
 use serde::de::{Deserialize, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 use std::fmt;
+use std::marker::PhantomData;
 
 /// Parses `text` as one JSON value, refusing an object with a duplicate key at any depth.
 ///
@@ -12,6 +15,45 @@ use std::fmt;
 /// The parse error, or `duplicate key "t"` (with its line and column) for a key named twice.
 pub fn from_str(text: &str) -> Result<Value, serde_json::Error> {
     serde_json::from_str::<Strict>(text).map(|s| s.0)
+}
+
+/// A `T` read only from a JSON object: an array (or anything else) is refused with
+/// "invalid type: …, expected a JSON object". Duplicate and unknown fields are refused as `T`
+/// says.
+#[derive(Debug)]
+pub struct ObjectOnly<T>(pub T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for ObjectOnly<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<ObjectOnly<T>, D::Error> {
+        deserializer
+            .deserialize_map(ObjectVisitor(PhantomData))
+            .map(ObjectOnly)
+    }
+}
+
+struct ObjectVisitor<T>(PhantomData<T>);
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for ObjectVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+        T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+    }
+}
+
+/// For `#[serde(deserialize_with = "object")]` on an optional struct field: `null` or a
+/// missing field is `None`, an object is read as `T`, anything else is refused.
+///
+/// # Errors
+/// The deserializer's error for a value that is neither `null` nor a fitting object.
+pub fn object<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<T>, D::Error> {
+    Option::<ObjectOnly<T>>::deserialize(deserializer).map(|o| o.map(|ObjectOnly(t)| t))
 }
 
 /// A JSON value built by a visitor that refuses duplicate keys.

@@ -114,3 +114,34 @@ async fn a_puzzle_from_a_decided_position_is_refused_with_the_ruling() {
         assert_eq!(j["error"]["reason"], reason, "{fen}: {j}");
     }
 }
+
+#[tokio::test]
+async fn a_struct_is_read_only_from_an_object() {
+    let s = start().await;
+    for body in [
+        r#"{"computer": [1, "red"]}"#,
+        r#"{"time_control": [60, 0]}"#,
+        r#"{"computer": 1}"#,
+        r#"["wxf-2018", null, null, false, null, null]"#,
+        r#""wxf-2018""#,
+    ] {
+        let r = http::post_raw(s.addr, "/api/rooms", body).await;
+        let j = assert_error(&r, 400, "bad_request");
+        assert!(
+            j["error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("expected a JSON object")),
+            "{body}: {j}"
+        );
+    }
+    // Objects (and null for an optional one) are read as before.
+    let r = http::post_raw(
+        s.addr,
+        "/api/rooms",
+        r#"{"computer": null, "time_control": null}"#,
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let r = http::post_raw(s.addr, "/api/position", "[1]").await;
+    assert_error(&r, 400, "bad_request");
+}

@@ -12,6 +12,7 @@ use crate::room::build;
 use crate::room::snapshot::StatusView;
 use crate::room::state::ComputerSeat;
 use crate::store::RoomRow;
+use crate::strict_json::object;
 use crate::time_control::TimeControlJson;
 use crate::AppState;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
@@ -46,7 +47,7 @@ pub fn router(limits: &RateLimits) -> Router<AppState> {
 struct NewRoom {
     #[serde(default)]
     rules: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "object")]
     time_control: Option<TimeControlJson>,
     #[serde(default)]
     password: Option<String>,
@@ -54,7 +55,7 @@ struct NewRoom {
     public: bool,
     #[serde(default)]
     fen: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "object")]
     computer: Option<ComputerRequest>,
 }
 
