@@ -56,7 +56,6 @@ pub struct PoolLoad {
 struct Job {
     request: SearchRequest,
     level: u8,
-    budget_ms: u64,
     queued_at: Instant,
     reply: oneshot::Sender<Option<Move>>,
 }
@@ -149,10 +148,9 @@ impl ComputerPool {
                 start,
                 moves,
                 banned: Vec::new(),
-                limits: Limits::movetime(0),
+                limits: Limits::movetime(self.movetime_ms(level, remaining_ms)),
             },
             level,
-            budget_ms: self.movetime_ms(level, remaining_ms),
             queued_at: Instant::now(),
             reply,
         };
@@ -229,12 +227,10 @@ fn work(shared: &Shared) {
             None
         } else {
             let s = searcher.get_or_insert_with(|| Searcher::new(HASH_MIB));
-            let mut request = job.request;
-            request.limits = Limits::movetime(job.budget_ms);
             // A fresh seed per move, so that a level does not replay the same game.
             let level = Level::new(job.level, rand::random::<u64>());
             let found = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                s.search_level(&request, &level, &mut |_| {})
+                s.search_level(&job.request, &level, &mut |_| {})
             }));
             found.map_or_else(
                 |_| {

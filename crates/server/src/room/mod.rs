@@ -100,11 +100,6 @@ impl Rooms {
         self.computer_quota.in_progress(client)
     }
 
-    /// Returns what the engine pool is doing now.
-    pub fn computer_load(&self) -> crate::computer::PoolLoad {
-        self.computer.load()
-    }
-
     /// Sends `cmd` to room `code`, loading the room if needed; returns false when there is
     /// no such room.
     ///
