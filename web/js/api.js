@@ -4,13 +4,17 @@
  *
  * - `api.get(path)`, `api.post(path, body)`: JSON in and out; HTTP errors throw `ApiError`
  *   with the server's `code`, `message` and `problems`.
- * - `position(fen, moves)`: `POST /api/position` (legal moves, check, status, notation).
+ * - `position(fen, moves)`: legal moves, check, status and notation, answered in the page by
+ *   the rules module (xiangqi-wasm.js) with no server round trip; `POST /api/position` only
+ *   where the module cannot load.
  * - `RoomSocket`: one room's WebSocket with `hello {seat, v}`, automatic reconnection with
  *   backoff and the last event number seen.
  * - `seatKey`, `loadSeat`, `storeSeat`: the seat token of a room in localStorage
  *   (`xiangqi.seat.<CODE>`), shared with the lobby page.
  * - `loadJSON`, `saveJSON`: localStorage that never throws.
  */
+
+import { localPosition, WasmError } from './xiangqi-wasm.js';
 
 /**
  * One ply of a repetition cycle (docs/protocol.md, CYCLE).
@@ -174,13 +178,20 @@ export const api = {
 };
 
 /**
- * Asks the server about a position: `POST /api/position`.
+ * Legal moves, check, status and notation of a game: the rules module's answer (the same
+ * as `POST /api/position`'s), or the server's where the module cannot be loaded.
  * @param {string|null} fen null: the start position
  * @param {string[]} moves ICCS moves played from it
  * @returns {Promise<PositionInfo>}
+ * @throws {ApiError} status 422 with the code and problems of a bad FEN or move
  */
-export function position(fen, moves) {
-  return api.post('/api/position', { fen, moves });
+export async function position(fen, moves) {
+  try {
+    return await localPosition(fen, moves);
+  } catch (e) {
+    if (e instanceof WasmError) throw new ApiError(422, e.code, e.message, e.problems);
+    return api.post('/api/position', { fen, moves });
+  }
 }
 
 /** @param {string} code */

@@ -1,8 +1,9 @@
 // @ts-check
 /**
  * @file /local: pass and play on one screen. The game (start FEN + ICCS moves) lives in
- * localStorage under `xiangqi.local.game`; after every move the page asks the server
- * (`POST /api/position`) for the legal moves, check, status and notation. `?fen=` starts a
+ * localStorage under `xiangqi.local.game`; after every move the rules module in the page
+ * (`position`, WebAssembly) gives the legal moves, check, status and notation: no server
+ * round trip, so the page plays offline. `?fen=` starts a
  * game from a position (the puzzle page links here).
  */
 
@@ -71,7 +72,7 @@ function showError(text, problems = []) {
   }
 }
 
-/** Asks the server about the game and shows the answer. */
+/** Asks the rules module about the game and shows the answer. */
 async function refresh() {
   const seq = ++requestSeq;
   /** @type {import('./api.js').PositionInfo} */

@@ -1,12 +1,12 @@
 // @ts-check
 /**
  * The puzzle editor (/puzzles/new): place any pieces on the board (palette of the 14 kinds,
- * remove, clear, start position, side to move). Every change is validated by the server
- * (POST /api/position; a 422 lists the problems, shown next to the board). Save posts
+ * remove, clear, start position, side to move). Every change is validated in the page by the
+ * rules module (positionOf; a refusal lists the problems, shown next to the board). Save posts
  * /api/puzzles and shows the link with a copy button. `?fen=` opens a position.
  */
 import { Board, START_FEN, boardToFen, parseFen, pieceName } from './board.js';
-import { request, RequestError } from './request.js';
+import { request, RequestError, positionOf } from './request.js';
 
 /** @template {HTMLElement} T @param {string} id @returns {T} */
 function byId(id) {
@@ -92,7 +92,7 @@ async function validate() {
   const seq = ++validateSeq;
   const fen = currentFen();
   try {
-    const pos = await request('POST', '/api/position', { fen, moves: [] });
+    const pos = await positionOf({ fen, moves: [] });
     if (seq !== validateSeq) return;
     validating.hidden = true;
     valid = true;
@@ -224,7 +224,7 @@ saveForm.addEventListener('submit', async (ev) => {
   try {
     if (solution.length) {
       // Checked here to name the bad move; the server checks it again.
-      await request('POST', '/api/position', { fen, moves: solution });
+      await positionOf({ fen, moves: solution });
     }
     const res = await request('POST', '/api/puzzles', { fen, title, solution: solution.length ? solution : null });
     const url = new URL(res.url || `/puzzles/${res.id}`, location.origin).href;

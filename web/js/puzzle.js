@@ -5,7 +5,7 @@
  * then /play/<code>) or on one screen (/local?fen=).
  */
 import { Board } from './board.js';
-import { request, RequestError, storeSeat } from './request.js';
+import { request, RequestError, storeSeat, positionOf } from './request.js';
 import { getNotation } from './notation.js';
 import { explanationOf } from './cycle.js';
 
@@ -48,7 +48,7 @@ async function load() {
     document.title = `${puzzle.title} — Xiangqi puzzle`;
     byId('puzzle-title').textContent = puzzle.title;
     byId('puzzle-fen').textContent = `FEN: ${fen}`;
-    const pos = await request('POST', '/api/position', { fen, moves: [] });
+    const pos = await positionOf({ fen, moves: [] });
     board.setPosition({ fen: pos.fen, check: pos.check }, { announce: false, animate: false });
     const side = pos.turn === 'black' ? 'Black' : 'Red';
     byId('puzzle-turn').textContent = pos.status && pos.status.result !== 'ongoing'
@@ -62,7 +62,7 @@ async function load() {
     if (solution.length) {
       let text = solution.join(' ');
       try {
-        const named = await request('POST', '/api/position', { fen, moves: solution });
+        const named = await positionOf({ fen, moves: solution });
         if (Array.isArray(named.wxf) && named.wxf.length === solution.length) {
           text = solution.map((m, i) => `${named.wxf[i]} (${m})`).join(', ');
         }

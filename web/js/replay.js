@@ -3,7 +3,7 @@
  * @file /replay: step through a game given as ICCS moves (+ optional start FEN), from the
  * form, from `?moves=h2e2,h9g7&fen=…`, or a built-in classic (`?classic=juzhongmi`, the
  * default). First/back/forward/last buttons and the arrow keys (Home/End) step through it;
- * every position is asked of the server (`POST /api/position`) once.
+ * every position is asked of the rules module (`position`, in the page) once.
  */
 
 import { Board, START_FEN } from './board.js';

@@ -2,7 +2,10 @@
 /**
  * JSON requests to the server for the home, lobby, puzzle and rules pages.
  * Errors follow docs/protocol.md: `{"error": {"code", "message", "problems"?}}`.
+ * `positionOf` answers the position service in the page (the rules module).
  */
+
+import { localPosition, WasmError } from './xiangqi-wasm.js';
 
 /** An HTTP error answered by the server (or a network failure, status 0). */
 export class RequestError extends Error {
@@ -126,4 +129,21 @@ export function describeRules(rules) {
   if (rules === 'wxf-2018') return 'WXF 2018';
   if (rules === 'casual') return 'Casual';
   return rules;
+}
+
+/**
+ * The position service (legal moves, check, status, notation) answered in the page by the
+ * rules module, as `POST /api/position` answers it; the server only where the module
+ * cannot be loaded.
+ * @param {{fen: string|null, moves: string[]}} body
+ * @returns {Promise<import('./api.js').PositionInfo>}
+ * @throws {RequestError} status 422 with the code and problems of a bad FEN or move
+ */
+export async function positionOf(body) {
+  try {
+    return await localPosition(body.fen, body.moves);
+  } catch (e) {
+    if (e instanceof WasmError) throw new RequestError(422, e.code, e.message, e.problems);
+    return request('POST', '/api/position', body);
+  }
 }

@@ -1,14 +1,15 @@
 // @ts-check
 /**
  * The rules guide (/rules): every `[data-fen]` element becomes a live board. The legal moves
- * come from the server (POST /api/position); the browser computes no rule. A user may play
- * moves on a diagram (each answered by the server) and reset it. `data-select` preselects a
+ * come from the rules module in the page (positionOf: the rules library compiled to
+ * WebAssembly); no rule is written in JavaScript. A user may play
+ * moves on a diagram (each answered by the module) and reset it. `data-select` preselects a
  * piece so that its moves show at once; `data-cycle` (ICCS moves) adds a "Play the cycle"
- * button that plays a repetition move by move and shows the server's ruling, written from
+ * button that plays a repetition move by move and shows the rules library's ruling, written from
  * its cycle data in the notation the player chose (cycle.js).
  */
 import { Board } from './board.js';
-import { request, RequestError } from './request.js';
+import { request, RequestError, positionOf } from './request.js';
 import { getNotation, onNotationChange } from './notation.js';
 import { explanationOf, warningOf } from './cycle.js';
 
@@ -77,7 +78,7 @@ function setUpDiagram(wrap) {
   });
 
   /**
-   * Asks the server for the position after `list` and shows it.
+   * Asks the rules module for the position after `list` and shows it.
    * @param {string[]} list
    * @param {boolean} [first]
    */
@@ -86,7 +87,7 @@ function setUpDiagram(wrap) {
     error.textContent = '';
     try {
       /** @type {PositionAnswer} */
-      const pos = await request('POST', '/api/position', { fen: startFen, moves: list });
+      const pos = await positionOf({ fen: startFen, moves: list });
       moves = list;
       const over = pos.status && pos.status.result !== 'ongoing';
       board.setPosition(

@@ -4,7 +4,7 @@
 
 use crate::clock::Limits;
 use crate::search::{SearchRequest, Searcher};
-use std::time::Instant;
+use crate::time::Instant;
 use xiangqi::Position;
 
 /// The default depth of [`run`], in plies.

@@ -16,7 +16,8 @@
 //!   the hard budget is four times the soft one, at most 40% of the time left (90% with one
 //!   move to go).
 
-use std::time::{Duration, Instant};
+use crate::time::Instant;
+use std::time::Duration;
 use xiangqi::Color;
 
 /// What ends a search. Fields left `None` do not limit it; with nothing set the search runs

@@ -18,7 +18,8 @@
 //! - [`movepick`], [`see`]: move ordering and static exchange evaluation.
 //! - [`correction`]: the static score corrected by what the search learnt.
 //! - [`eval`], [`params`]: the evaluation and all its weights.
-//! - [`tt`]: the transposition table. [`clock`]: limits and time budgets.
+//! - [`tt`]: the transposition table. [`clock`]: limits and time budgets; [`time`]: the
+//!   clock they are read from (the host's in WebAssembly).
 //! - [`engine`]: the threaded facade. [`uci`], [`ucci`]: the text protocols.
 //! - [`bench`](mod@bench): the fixed benchmark whose node count signs the search.
 //!
@@ -37,6 +38,7 @@ pub mod params;
 mod protocol;
 pub mod search;
 pub mod see;
+pub mod time;
 pub mod tt;
 pub mod ucci;
 pub mod uci;

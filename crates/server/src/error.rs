@@ -101,13 +101,19 @@ impl AppError {
 
     /// Turns a FEN error of the rules library into [`AppError::InvalidFen`].
     pub fn from_fen(err: &xiangqi::FenError) -> AppError {
-        let problems = match err {
-            xiangqi::FenError::Parse(e) => vec![e.to_string()],
-            xiangqi::FenError::Position(e) => e.problems.iter().map(ToString::to_string).collect(),
-        };
-        AppError::InvalidFen {
-            message: err.to_string(),
-            problems,
+        xiangqi_view::ViewError::from_fen(err).into()
+    }
+}
+
+impl From<xiangqi_view::ViewError> for AppError {
+    fn from(err: xiangqi_view::ViewError) -> AppError {
+        use xiangqi_view::ViewError;
+        match err {
+            ViewError::InvalidFen { message, problems } => {
+                AppError::InvalidFen { message, problems }
+            }
+            ViewError::IllegalMove(m) => AppError::IllegalMove(m),
+            ViewError::InvalidField(m) => AppError::InvalidField(m),
         }
     }
 }

@@ -1,46 +1,19 @@
 //! `POST /api/position`: the stateless position service. Given a FEN and moves it returns
 //! what the browser needs (legal moves, check, status, notation) so the browser never
-//! computes a rule itself.
+//! computes a rule itself. The reply is built by `xiangqi-view`, as the browser's own
+//! WebAssembly module builds it, so both answer alike.
 
 use crate::error::{ApiJson, AppError};
-use crate::messages::Side;
-use crate::room::snapshot::StatusView;
 use crate::AppState;
 use axum::routing::post;
 use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
 use xiangqi::game::{Game, RuleSet};
 use xiangqi::Position;
-
-/// Most moves accepted in one request.
-pub const MAX_MOVES: usize = 1000;
+pub use xiangqi_view::position::{PositionReply, PositionRequest, MAX_MOVES};
 
 /// Returns the position route.
 pub fn router() -> Router<AppState> {
     Router::new().route("/api/position", post(position))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PositionRequest {
-    #[serde(default)]
-    fen: Option<String>,
-    #[serde(default)]
-    moves: Vec<String>,
-    #[serde(default)]
-    rules: Option<String>,
-}
-
-/// The answer of the position service.
-#[derive(Serialize)]
-pub struct PositionReply {
-    fen: String,
-    turn: Side,
-    legal: Vec<String>,
-    check: bool,
-    status: StatusView,
-    wxf: Vec<String>,
-    chinese: Vec<String>,
 }
 
 /// Reads an optional FEN (none: the start position).
@@ -48,10 +21,7 @@ pub struct PositionReply {
 /// # Errors
 /// [`AppError::InvalidFen`] listing every problem.
 pub fn start_position(fen: Option<&str>) -> Result<Position, AppError> {
-    match fen.map(str::trim).filter(|f| !f.is_empty()) {
-        None => Ok(Position::default()),
-        Some(f) => Position::from_fen(f).map_err(|e| AppError::from_fen(&e)),
-    }
+    Ok(xiangqi_view::position::start_position(fen)?)
 }
 
 /// Refuses a start position that the rules library already judges decided under `rules`
@@ -77,65 +47,24 @@ pub fn undecided_start(start: &Position, rules: RuleSet) -> Result<(), AppError>
 /// # Errors
 /// [`AppError::InvalidField`] for an unknown name.
 pub fn rule_set(name: Option<&str>) -> Result<RuleSet, AppError> {
-    match name {
-        None => Ok(RuleSet::Wxf2018),
-        Some(n) => n.parse().map_err(|_| {
-            AppError::InvalidField(format!(
-                "rules: unknown rule set {n:?} (wxf-2018 or casual)"
-            ))
-        }),
-    }
+    Ok(xiangqi_view::position::rule_set(name)?)
 }
 
 /// Plays `moves` (ICCS) from `start` under `rules`; returns the game and the moves in WXF
 /// and Chinese notation.
 ///
 /// # Errors
-/// [`AppError::IllegalMove`] naming the first move that cannot be played, its index and why.
+/// [`AppError::IllegalMove`] naming the first move that cannot be played, its index and why;
+/// [`AppError::InvalidField`] for more than [`MAX_MOVES`] moves.
 pub fn play_moves(
     start: Position,
     rules: RuleSet,
     moves: &[String],
 ) -> Result<(Game, Vec<String>, Vec<String>), AppError> {
-    if moves.len() > MAX_MOVES {
-        return Err(AppError::InvalidField(format!(
-            "moves: at most {MAX_MOVES} moves, got {}",
-            moves.len()
-        )));
-    }
-    let mut game = Game::new(start, rules);
-    let (mut wxf, mut chinese) = (Vec::new(), Vec::new());
-    for (i, text) in moves.iter().enumerate() {
-        let illegal = |why: String| AppError::IllegalMove(format!("move {i} ({text:?}): {why}"));
-        if game.status().is_over() {
-            return Err(illegal("the game is already over".into()));
-        }
-        let pos = game.position();
-        let m = xiangqi::iccs::parse(pos, text).map_err(|e| illegal(e.to_string()))?;
-        wxf.push(xiangqi::wxf::write(pos, m).map_err(|e| illegal(e.to_string()))?);
-        chinese.push(xiangqi::chinese::write(pos, m).map_err(|e| illegal(e.to_string()))?);
-        game.play(m).map_err(|e| illegal(e.to_string()))?;
-    }
-    Ok((game, wxf, chinese))
+    Ok(xiangqi_view::position::play_moves(start, rules, moves)?)
 }
 
 async fn position(ApiJson(req): ApiJson<PositionRequest>) -> Result<Json<PositionReply>, AppError> {
-    let start = start_position(req.fen.as_deref())?;
-    let rules = rule_set(req.rules.as_deref())?;
-    let (game, wxf, chinese) = play_moves(start, rules, &req.moves)?;
-    let pos = game.position();
-    let legal = if game.status().is_over() {
-        Vec::new()
-    } else {
-        game.legal_moves().iter().map(|m| m.iccs()).collect()
-    };
-    Ok(Json(PositionReply {
-        fen: pos.fen(),
-        turn: pos.turn().into(),
-        legal,
-        check: pos.is_check(),
-        status: StatusView::of_game(&game),
-        wxf,
-        chinese,
-    }))
+    let reply = xiangqi_view::position_reply(req.fen.as_deref(), &req.moves, req.rules.as_deref())?;
+    Ok(Json(reply))
 }

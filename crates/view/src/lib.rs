@@ -1,0 +1,17 @@
+//! The JSON views of the Xiangqi rules that every client reads: the server's position
+//! service and game snapshots, and the browser's WebAssembly module, send the same shapes
+//! because both build them here (`docs/protocol.md` describes them).
+//!
+//! - [`position`]: the position service (legal moves, check, status, notation).
+//! - [`status`]: a game's status and the repetition cycle behind a ruling.
+//! - [`Side`]: a colour on the wire. [`ViewError`]: what a request is refused for.
+
+mod error;
+pub mod position;
+mod side;
+pub mod status;
+
+pub use error::ViewError;
+pub use position::{position_reply, PositionReply};
+pub use side::Side;
+pub use status::{CycleView, StatusView};

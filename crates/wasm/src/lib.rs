@@ -1,0 +1,164 @@
+//! The rules library, and with the `engine` feature the engine, as WebAssembly for the
+//! browser. Every call takes a JSON request and returns a JSON answer, the same shapes the
+//! server sends (`docs/protocol.md`), so the pages read one format whoever answers:
+//!
+//! - [`position`]: legal moves, check, status and notation (as `POST /api/position`);
+//! - [`read_game`]: a pasted FEN, move list (ICCS, WXF or Chinese) or PGN as a start FEN
+//!   and ICCS moves;
+//! - [`perft`]: the number of move paths of a depth;
+//! - `search` (with the `engine` feature): the best move at a level, with progress reports.
+//!
+//! A refusal is `{"error": {"code", "message", "problems"?}}` with the server's codes. The
+//! module's entry points (`abi.rs`) only move bytes between JavaScript and these functions;
+//! `web/js/xiangqi-wasm.js` is the typed wrapper the pages use.
+
+#[cfg(target_arch = "wasm32")]
+mod abi;
+#[cfg(feature = "engine")]
+mod search;
+
+#[cfg(feature = "engine")]
+pub use search::{bench, new_game, search};
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use xiangqi::Position;
+use xiangqi_view::ViewError;
+
+/// The hash of the sources this module was built from (`src/source_hash.rs` says how it
+/// is computed).
+pub const SOURCE_HASH: &str = env!("XIANGQI_SOURCE_HASH");
+
+/// The deepest perft the module counts, in plies (depth 6 of the start position already
+/// takes minutes in a browser).
+pub const MAX_PERFT_DEPTH: u32 = 6;
+
+/// Writes a refusal in the server's error shape.
+pub(crate) fn error_json(code: &str, message: &str, problems: &[String]) -> String {
+    let body = if problems.is_empty() {
+        json!({"error": {"code": code, "message": message}})
+    } else {
+        json!({"error": {"code": code, "message": message, "problems": problems}})
+    };
+    body.to_string()
+}
+
+pub(crate) fn view_error(e: &ViewError) -> String {
+    error_json(e.code(), &e.to_string(), e.problems())
+}
+
+/// Reads a request body: a JSON object of the expected shape, or the refusal to send. Only
+/// an object is read (serde would also fill a struct from an array, as the server refuses
+/// to).
+pub(crate) fn request<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+    let bad = |message: String| error_json("bad_request", &message, &[]);
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+    if !value.is_object() {
+        return Err(bad("the request must be a JSON object".into()));
+    }
+    serde_json::from_value(value).map_err(|e| bad(e.to_string()))
+}
+
+pub(crate) fn answer<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|e| error_json("internal", &e.to_string(), &[]))
+}
+
+/// Answers `{"fen"?, "moves"?: [ICCS…], "rules"?: "wxf-2018"|"casual"}` with the position
+/// service's reply (`fen`, `turn`, `legal`, `check`, `status`, `wxf`, `chinese`), exactly as
+/// `POST /api/position` does.
+///
+/// # Errors
+/// (in the JSON) `bad_request` for a body of another shape, `invalid_fen` with every
+/// problem, `illegal_move` naming the move, `invalid_field` for an unknown rule set or more
+/// than 1000 moves.
+pub fn position(body: &str) -> String {
+    let req: xiangqi_view::position::PositionRequest = match request(body) {
+        Ok(r) => r,
+        Err(e) => return e,
+    };
+    match req.reply() {
+        Ok(reply) => answer(&reply),
+        Err(e) => view_error(&e),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadGameRequest {
+    text: String,
+}
+
+/// A pasted game as a start position and moves.
+#[derive(Serialize)]
+struct ReadGameReply {
+    /// The start position in canonical FEN.
+    fen: String,
+    /// The moves in ICCS.
+    moves: Vec<String>,
+    /// The PGN tags, in order (empty for a FEN or a bare move list).
+    tags: Vec<(String, String)>,
+}
+
+/// Answers `{"text"}`, where the text is a FEN, a move list from the start position in any
+/// notation (ICCS `h2e2`, WXF `C2=5`, Chinese `炮二平五`, with or without move numbers), or
+/// a PGN game (its `[FEN]` tag and moves), with `{"fen", "moves": [ICCS…], "tags"}`.
+///
+/// # Errors
+/// (in the JSON) `bad_request` for a body of another shape; `invalid_game` when the text is
+/// none of these, naming the PGN reader's complaint (the line, and for moves the ply and
+/// why).
+pub fn read_game(body: &str) -> String {
+    let req: ReadGameRequest = match request(body) {
+        Ok(r) => r,
+        Err(e) => return e,
+    };
+    let text = req.text.trim();
+    if let Ok(pos) = Position::from_fen(text) {
+        return answer(&ReadGameReply {
+            fen: pos.fen(),
+            moves: Vec::new(),
+            tags: Vec::new(),
+        });
+    }
+    match xiangqi::pgn::read(text) {
+        Ok(pgn) => answer(&ReadGameReply {
+            fen: pgn.game.start().fen(),
+            moves: pgn.game.moves().iter().map(|m| m.iccs()).collect(),
+            tags: pgn.tags,
+        }),
+        Err(e) => error_json("invalid_game", &e.to_string(), &[]),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PerftRequest {
+    #[serde(default)]
+    fen: Option<String>,
+    depth: u32,
+}
+
+/// Answers `{"fen"?, "depth"}` with `{"nodes"}`: the number of legal move paths `depth`
+/// plies long from the position (perft).
+///
+/// # Errors
+/// (in the JSON) `bad_request` for another shape, `invalid_fen`, `invalid_field` for a depth
+/// above [`MAX_PERFT_DEPTH`].
+pub fn perft(body: &str) -> String {
+    let req: PerftRequest = match request(body) {
+        Ok(r) => r,
+        Err(e) => return e,
+    };
+    if req.depth > MAX_PERFT_DEPTH {
+        return error_json(
+            "invalid_field",
+            &format!("depth: at most {MAX_PERFT_DEPTH}, got {}", req.depth),
+            &[],
+        );
+    }
+    match xiangqi_view::position::start_position(req.fen.as_deref()) {
+        Ok(mut pos) => answer(&json!({"nodes": xiangqi::perft::perft(&mut pos, req.depth)})),
+        Err(e) => view_error(&e),
+    }
+}

@@ -1,0 +1,155 @@
+// @ts-check
+/**
+ * @file The typed wrapper of the WebAssembly modules built from crates/wasm
+ * (scripts/build-wasm): `rules.wasm` (legal moves, check, status, notation, FEN problems,
+ * game import, perft) for every page, and `engine.wasm` (the same and the search) for the
+ * engine's Web Worker (engine-worker.js). Each call sends a JSON request and gets the JSON
+ * the server would answer (docs/protocol.md); a refusal throws `WasmError` with the
+ * server's code. No rule is computed here: the modules hold the rules library itself.
+ */
+
+/** A request the module refused, with the server's error code. */
+export class WasmError extends Error {
+  /**
+   * @param {string} code `invalid_fen`, `illegal_move`, `invalid_field`, `invalid_game`, `bad_request`
+   * @param {string} message
+   * @param {string[]} [problems] each problem of an invalid FEN
+   */
+  constructor(code, message, problems = []) {
+    super(message);
+    this.name = 'WasmError';
+    this.code = code;
+    this.problems = problems;
+  }
+}
+
+/**
+ * @typedef {object} WasmExports
+ * @property {WebAssembly.Memory} memory
+ * @property {(len: number) => number} input_buffer
+ * @property {() => number} output_ptr
+ * @property {Record<string, (() => number) | undefined>} ops
+ */
+
+/** One instance of a module: JSON requests in, JSON replies out. */
+export class WasmModule {
+  /**
+   * @param {WebAssembly.Instance} instance
+   * @param {{onInfo: ((text: string) => void) | null}} host where a search's reports go
+   */
+  constructor(instance, host) {
+    this.exports = /** @type {any} */ (instance.exports);
+    this.host = host;
+  }
+
+  /**
+   * Runs `op` on `request` and returns the parsed reply.
+   * @param {string} op an export of the module: position, read_game, perft, search, new_game, bench, source_hash
+   * @param {unknown} [request]
+   * @returns {any}
+   * @throws {WasmError} when the module refuses the request
+   */
+  call(op, request = {}) {
+    const fn = this.exports[op];
+    if (typeof fn !== 'function') throw new WasmError('bad_request', `the module has no ${op}`);
+    const bytes = new TextEncoder().encode(JSON.stringify(request));
+    const ptr = this.exports.input_buffer(bytes.length);
+    new Uint8Array(this.exports.memory.buffer, ptr, bytes.length).set(bytes);
+    const len = fn();
+    // The call may have grown memory: take a fresh view of it.
+    const text = new TextDecoder().decode(new Uint8Array(this.exports.memory.buffer, this.exports.output_ptr(), len));
+    if (op === 'source_hash') return text;
+    const reply = JSON.parse(text);
+    if (reply && typeof reply === 'object' && reply.error && typeof reply.error === 'object') {
+      const e = reply.error;
+      throw new WasmError(String(e.code), String(e.message), Array.isArray(e.problems) ? e.problems.map(String) : []);
+    }
+    return reply;
+  }
+
+  /** @param {number} ptr @param {number} len */
+  readText(ptr, len) {
+    return new TextDecoder().decode(new Uint8Array(this.exports.memory.buffer, ptr, len));
+  }
+}
+
+/**
+ * Fetches, compiles and instantiates a module; `name` is `rules.wasm` or `engine.wasm`
+ * (found next to this script's folder, under the same versioned path).
+ * @param {string} name
+ * @returns {Promise<WasmModule>}
+ */
+export async function loadModule(name) {
+  const url = new URL(`../wasm/${name}`, import.meta.url);
+  /** @type {{onInfo: ((text: string) => void) | null}} */
+  const host = { onInfo: null };
+  /** @type {WasmModule | null} */
+  let module = null;
+  const imports = {
+    host: {
+      now_ms: () => performance.now(),
+      /** @param {number} ptr @param {number} len */
+      info: (ptr, len) => {
+        if (module && host.onInfo) host.onInfo(module.readText(ptr, len));
+      },
+    },
+  };
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${name}: ${res.status}`);
+  /** @type {WebAssembly.Instance} */
+  let instance;
+  if (typeof WebAssembly.instantiateStreaming === 'function' && res.headers.get('content-type') === 'application/wasm') {
+    ({ instance } = await WebAssembly.instantiateStreaming(res, imports));
+  } else {
+    ({ instance } = await WebAssembly.instantiate(await res.arrayBuffer(), imports));
+  }
+  module = new WasmModule(instance, host);
+  return module;
+}
+
+/** @type {Promise<WasmModule> | null} */
+let rulesModule = null;
+
+/**
+ * The rules module, loaded once per page (a failed load is retried on the next call).
+ * @returns {Promise<WasmModule>}
+ */
+export function rules() {
+  if (!rulesModule) {
+    rulesModule = loadModule('rules.wasm');
+    rulesModule.catch(() => { rulesModule = null; });
+  }
+  return rulesModule;
+}
+
+/**
+ * The position service in the page: legal moves, check, status and notation of the game
+ * `moves` (ICCS) from `fen` (null: the start position), as `POST /api/position` answers.
+ * @param {string|null} fen
+ * @param {string[]} moves
+ * @param {string} [ruleSet] `wxf-2018` (default) or `casual`
+ * @returns {Promise<import('./api.js').PositionInfo>}
+ * @throws {WasmError} for a bad FEN or an illegal move
+ */
+export async function localPosition(fen, moves, ruleSet) {
+  const m = await rules();
+  return m.call('position', ruleSet ? { fen, moves, rules: ruleSet } : { fen, moves });
+}
+
+/**
+ * @typedef {object} ReadGame
+ * @property {string} fen the start position
+ * @property {string[]} moves ICCS
+ * @property {[string, string][]} tags PGN tags, in order
+ */
+
+/**
+ * Reads a pasted FEN, move list (ICCS, WXF or Chinese) or PGN game.
+ * @param {string} text
+ * @returns {Promise<ReadGame>}
+ * @throws {WasmError} `invalid_game` naming the problem
+ */
+export async function readGame(text) {
+  const m = await rules();
+  return m.call('read_game', { text });
+}
