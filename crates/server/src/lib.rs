@@ -10,6 +10,7 @@
 //! # Ok(()) }
 //! ```
 
+pub mod assets;
 pub mod computer;
 pub mod config;
 pub mod error;
@@ -153,6 +154,10 @@ impl Server {
     /// [`ServeError`] when the database cannot be opened or the address bound.
     pub async fn bind(config: Config, wall: WallClock) -> Result<Server, ServeError> {
         let addr = config.addr;
+        // Compress the embedded files now rather than in the first request for one.
+        if tokio::task::spawn_blocking(assets::prepare).await.is_err() {
+            tracing::error!("preparing the embedded web files failed");
+        }
         let state = AppState::open(config, wall)
             .await
             .map_err(ServeError::Store)?;
