@@ -226,6 +226,38 @@ async fn the_404_page_is_compressed_and_never_304() {
 }
 
 #[tokio::test]
+async fn json_replies_are_compressed_when_the_client_allows() {
+    let s = start().await;
+    let body = json!({"moves": ["h2e2"]}).to_string();
+    let plain = http::post_raw(s.addr, "/api/position", &body).await;
+    assert_eq!(plain.status, 200);
+    assert_eq!(plain.header("content-encoding"), None);
+    for (accept, encoding) in [("br", "br"), ("gzip", "gzip")] {
+        let r = http::with_headers(
+            s.addr,
+            "POST",
+            "/api/position",
+            &[
+                "Content-Type: application/json",
+                &format!("Accept-Encoding: {accept}"),
+            ],
+            &body,
+        )
+        .await;
+        assert_eq!(r.status, 200, "{accept}");
+        assert_eq!(r.header("content-encoding"), Some(encoding));
+        let json = if encoding == "br" {
+            unbrotli(&r.body)
+        } else {
+            gunzip(&r.body)
+        };
+        let json: serde_json::Value = serde_json::from_slice(&json).expect("JSON");
+        assert_eq!(json, plain.json());
+        assert_security_headers(&r, accept);
+    }
+}
+
+#[tokio::test]
 async fn a_game_socket_still_upgrades_and_plays_when_compression_is_offered() {
     let s = start().await;
     // Browsers send Accept-Encoding on the upgrade request too.
