@@ -10,6 +10,7 @@
 //! # Ok(()) }
 //! ```
 
+pub mod assets;
 pub mod computer;
 pub mod config;
 pub mod error;
@@ -41,6 +42,7 @@ use std::time::Duration;
 use store::{Store, StoreError};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
+use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 
 /// Largest HTTP request body, in bytes.
@@ -99,13 +101,20 @@ impl AppState {
 }
 
 /// Returns the whole application: API, WebSocket and pages.
+///
+/// The JSON API is compressed per reply (brotli or gzip, as the request allows, above a
+/// few dozen bytes); the pages and assets are compressed once ([`assets`]); the game
+/// sockets are left alone.
 pub fn app(state: AppState) -> Router {
-    Router::new()
+    let api = Router::new()
         .merge(routes::health::router())
         .merge(routes::rooms::router(&state.limits))
         .merge(routes::lobby::router())
         .merge(routes::position::router())
         .merge(routes::puzzles::router(&state.limits))
+        .layer(CompressionLayer::new());
+    Router::new()
+        .merge(api)
         .merge(ws::router())
         .merge(routes::pages::router())
         .fallback(routes::pages::fallback)
@@ -153,6 +162,10 @@ impl Server {
     /// [`ServeError`] when the database cannot be opened or the address bound.
     pub async fn bind(config: Config, wall: WallClock) -> Result<Server, ServeError> {
         let addr = config.addr;
+        // Compress the embedded files now rather than in the first request for one.
+        if tokio::task::spawn_blocking(assets::prepare).await.is_err() {
+            tracing::error!("preparing the embedded web files failed");
+        }
         let state = AppState::open(config, wall)
             .await
             .map_err(ServeError::Store)?;

@@ -93,8 +93,9 @@ async fn an_unknown_page_gets_the_sites_html_404_page() {
         );
         let page = r.text();
         assert!(page.contains("Page not found"), "{path}: {page}");
+        // The site's style, under the versioned prefix (`/assets/v/{VERSION}/`).
         assert!(
-            page.contains("/assets/css/site.css"),
+            page.contains("/assets/v/") && page.contains("/css/site.css"),
             "the site's style: {page}"
         );
     }

@@ -1,56 +1,75 @@
 //! The browser pages and their assets, embedded from `web/` at build time so the binary
-//! needs nothing beside it.
+//! needs nothing beside it, and sent precompressed (brotli or gzip, as the request's
+//! `Accept-Encoding` allows) with an ETag; `If-None-Match` on a current ETag gets 304.
+//!
+//! Caching: pages and `/assets/{*path}` carry `Cache-Control: no-cache` (the browser asks
+//! again each time, and a matching ETag makes that a 304 without a body). The pages refer to
+//! their assets under `/assets/v/{VERSION}/{*path}`, where `VERSION` is a hash over every
+//! embedded file ([`crate::assets::Assets::version`]); those URLs carry
+//! [`IMMUTABLE`], a year, since a new build that changes any file changes them. A request for
+//! another version (a page of an older or newer build, say while several nodes run different
+//! builds) is answered with the current file but `no-cache`, so it is never kept under a
+//! URL it does not belong to; the file of the right build is fetched again when that build's
+//! page asks for it. `web/v/` is reserved for this prefix.
 
+use crate::assets::{assets, IMMUTABLE, NO_CACHE};
 use crate::error::AppError;
 use crate::AppState;
 use axum::extract::rejection::PathRejection;
 use axum::extract::Path;
-use axum::http::{header, StatusCode, Uri};
+use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use rust_embed::RustEmbed;
 
-/// The `web/` folder, minus what only the browser tests need.
-#[derive(RustEmbed)]
-#[folder = "../../web/"]
-#[exclude = "node_modules/*"]
-#[exclude = "tests/*"]
-#[exclude = "test-artifacts/*"]
-#[exclude = "package.json"]
-#[exclude = "package-lock.json"]
-#[exclude = "tsconfig.json"]
-struct Web;
+/// The prefix of versioned asset paths under `/assets/`.
+const VERSIONED: &str = "v/";
 
-/// Returns the page routes and `/assets/{*path}`.
+/// Returns the page routes and `/assets/{*path}` (which also serves
+/// `/assets/v/{VERSION}/{*path}`).
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/", get(|| page("index.html")))
-        .route("/local", get(|| page("local.html")))
-        .route("/computer", get(|| page("computer.html")))
-        .route("/play/{code}", get(|| page("play.html")))
-        .route("/lobby", get(|| page("lobby.html")))
-        .route("/puzzles/new", get(|| page("puzzle-editor.html")))
-        .route("/puzzles/{id}", get(|| page("puzzle.html")))
-        .route("/rules", get(|| page("rules.html")))
-        .route("/replay", get(|| page("replay.html")))
+        .route("/", get(|h| page("index.html", h)))
+        .route("/local", get(|h| page("local.html", h)))
+        .route("/computer", get(|h| page("computer.html", h)))
+        .route("/play/{code}", get(|h| page("play.html", h)))
+        .route("/lobby", get(|h| page("lobby.html", h)))
+        .route("/puzzles/new", get(|h| page("puzzle-editor.html", h)))
+        .route("/puzzles/{id}", get(|h| page("puzzle.html", h)))
+        .route("/rules", get(|h| page("rules.html", h)))
+        .route("/replay", get(|h| page("replay.html", h)))
         .route("/assets/{*path}", get(asset))
 }
 
-async fn page(name: &'static str) -> Response {
-    file(name)
+async fn page(name: &'static str, headers: HeaderMap) -> Response {
+    match assets().page(name) {
+        Some(page) => page.respond(&headers, NO_CACHE),
+        None => not_found_page(&headers),
+    }
 }
 
-async fn asset(path: Result<Path<String>, PathRejection>) -> Response {
-    match path {
-        Ok(Path(path)) => file(&path),
-        Err(_) => not_found_page(),
+async fn asset(path: Result<Path<String>, PathRejection>, headers: HeaderMap) -> Response {
+    let Ok(Path(path)) = path else {
+        return not_found_page(&headers);
+    };
+    let assets = assets();
+    let (file, cache_control) = match path.strip_prefix(VERSIONED) {
+        Some(rest) => {
+            let (version, file) = rest.split_once('/').unwrap_or((rest, ""));
+            let current = version == assets.version();
+            (file, if current { IMMUTABLE } else { NO_CACHE })
+        }
+        None => (path.as_str(), NO_CACHE),
+    };
+    match assets.file(file) {
+        Some(file) => file.respond(&headers, cache_control),
+        None => not_found_page(&headers),
     }
 }
 
 /// Answers a request no route matched: under `/api/` or `/ws/` with the JSON error
 /// `not_found`, elsewhere with the site's "page not found" page (status 404).
-pub async fn fallback(uri: Uri) -> Response {
+pub async fn fallback(uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path();
     let api = ["/api", "/ws"]
         .iter()
@@ -58,37 +77,14 @@ pub async fn fallback(uri: Uri) -> Response {
     if api {
         AppError::NotFound(format!("no route {path}")).into_response()
     } else {
-        not_found_page()
+        not_found_page(&headers)
     }
 }
 
-/// The site's 404 page (`web/404.html`).
-fn not_found_page() -> Response {
-    match Web::get("404.html") {
-        Some(f) => (
-            StatusCode::NOT_FOUND,
-            [
-                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-                (header::CACHE_CONTROL, "no-cache"),
-            ],
-            f.data,
-        )
-            .into_response(),
+/// The site's 404 page (`web/404.html`), compressed as `request` allows; never cached.
+fn not_found_page(request: &HeaderMap) -> Response {
+    match assets().page("404.html") {
+        Some(page) => page.send(request, StatusCode::NOT_FOUND, NO_CACHE),
         None => (StatusCode::NOT_FOUND, "not found").into_response(),
-    }
-}
-
-fn file(path: &str) -> Response {
-    match Web::get(path) {
-        Some(f) => (
-            [
-                (header::CONTENT_TYPE, f.metadata.mimetype().to_string()),
-                // Assets change with the binary; revalidate rather than serve stale code.
-                (header::CACHE_CONTROL, "no-cache".to_string()),
-            ],
-            f.data,
-        )
-            .into_response(),
-        None => not_found_page(),
     }
 }

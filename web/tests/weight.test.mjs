@@ -1,0 +1,116 @@
+// Page weight: the bytes Chromium takes off the network (headers and compressed bodies, as
+// DevTools' "transferred") for a first visit to / and /local, with an empty cache, and for
+// a repeat visit in the same browser profile; printed, and bounded (docs/testing.md,
+// "Page weight"). The server sends precompressed pages and assets, and the pages refer to
+// versioned asset URLs that may be kept a year, so a repeat visit revalidates only the page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setUp, newPage, assertNoErrors, boardReady } from './lib/harness.mjs';
+
+let env;
+before(async () => { env = await setUp(); });
+after(async () => { await env?.done(); });
+
+/**
+ * @typedef {{url: string, type: string, status: number, encoding: string, cached: boolean,
+ *   bytes: number}} Loaded `status` as on the wire (304 where Chromium reports the cached 200)
+ */
+
+/**
+ * Opens `path` in a new page of `context` and records every request the page makes until
+ * the network is quiet: its resource type, status, content coding, whether the cache
+ * answered it, and the bytes received for it (headers and body as sent).
+ * @param {import('playwright-core').BrowserContext} context
+ * @param {string} path
+ * @param {(page: any) => Promise<void>} ready waits until the page has done its work
+ * @returns {Promise<Loaded[]>}
+ */
+async function visit(context, path, ready) {
+  const page = await newPage(context);
+  const cdp = await context.newCDPSession(page);
+  /** @type {Map<string, Loaded>} */
+  const loads = new Map();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    loads.set(e.requestId, {
+      url: e.request.url, type: e.type || '', status: 0, encoding: '', cached: false, bytes: 0,
+    });
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const l = loads.get(e.requestId);
+    if (!l) return;
+    const headers = Object.fromEntries(
+      Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    l.status ||= e.response.status;
+    l.encoding = headers['content-encoding'] || '';
+    l.cached = Boolean(e.response.fromDiskCache || e.response.fromPrefetchCache);
+  });
+  // The status as sent: a revalidated page is reported above as its cached 200.
+  cdp.on('Network.responseReceivedExtraInfo', (e) => {
+    const l = loads.get(e.requestId);
+    if (l && e.statusCode) l.status = e.statusCode;
+  });
+  cdp.on('Network.requestServedFromCache', (e) => {
+    const l = loads.get(e.requestId);
+    if (l) l.cached = true;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const l = loads.get(e.requestId);
+    if (l) l.bytes = e.encodedDataLength;
+  });
+  await cdp.send('Network.enable');
+  await page.goto(env.base + path, { waitUntil: 'networkidle' });
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  assertNoErrors(page);
+  await page.close();
+  return [...loads.values()];
+}
+
+/** @param {Loaded[]} loads */
+const total = (loads) => loads.reduce((n, l) => n + l.bytes, 0);
+/** The page and what it loads, without its calls to the JSON API. @param {Loaded[]} loads */
+const statics = (loads) => loads.filter((l) => !new URL(l.url).pathname.startsWith('/api/'));
+
+/** @param {string} title @param {Loaded[]} loads */
+function report(title, loads) {
+  const lines = loads.map((l) => {
+    const p = new URL(l.url).pathname.replace(/^\/assets\/v\/[0-9a-f]+\//, '/assets/v/…/');
+    const how = l.cached ? 'cache' : l.status === 304 ? '304' : `${l.status} ${l.encoding || 'identity'}`;
+    return `    ${String(l.bytes).padStart(7)} B  ${how.padEnd(10)} ${l.type.padEnd(10)} ${p}`;
+  });
+  const s = total(statics(loads));
+  console.log(`${title}: ${total(loads)} B in ${loads.length} requests `
+    + `(page and assets ${s} B, API ${total(loads) - s} B)\n${lines.join('\n')}`);
+}
+
+for (const [path, ready, firstLimit] of /** @type {const} */ ([
+  ['/', async () => {}, 15_000],
+  ['/local', (page) => boardReady(page, '#board'), 100_000],
+])) {
+  test(`page weight of ${path}: compressed first visit, almost nothing on a repeat visit`, async () => {
+    const context = await env.browser.newContext();
+    try {
+      const first = await visit(context, path, ready);
+      report(`first visit ${path}`, first);
+      const repeat = await visit(context, path, ready);
+      report(`repeat visit ${path}`, repeat);
+
+      const firstStatics = statics(first);
+      assert.ok(firstStatics.length >= 2, 'the page and its style at least');
+      for (const l of firstStatics) {
+        assert.equal(l.status, 200, l.url);
+        assert.ok(l.encoding === 'br' || l.encoding === 'gzip', `${l.url} is compressed: ${l.encoding}`);
+      }
+      assert.ok(total(first) < firstLimit, `first visit of ${path}: ${total(first)} B`);
+
+      // On the repeat visit only the page itself goes to the server (a 304) ...
+      const asked = statics(repeat).filter((l) => !l.cached);
+      assert.deepEqual(asked.map((l) => [new URL(l.url).pathname, l.status]), [[path, 304]]);
+      // ... and the versioned assets come from the cache.
+      assert.equal(statics(repeat).length, firstStatics.length);
+      assert.ok(total(statics(repeat)) < 1_500, `repeat visit of ${path}: ${total(statics(repeat))} B`);
+    } finally {
+      await context.close();
+    }
+  });
+}
