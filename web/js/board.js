@@ -46,7 +46,9 @@
  * Module helpers: `START_FEN`, `parseFen(fen)` → `{pieces: Map, turn}`, `boardToFen(pieces)`
  * (the board field of a FEN), `pieceName(letter)` → "Red horse", `squareAt(file, rank)`,
  * `getPieceStyle()` / `setPieceStyle('chinese'|'letters')` (persisted in localStorage under
- * `xiangqi.pieceStyle`, applied to every board on the page at once), `PIECE_STYLE_KEY`.
+ * `xiangqi.pieceStyle`, applied to every board on the page at once), `PIECE_STYLE_KEY`,
+ * `GLYPH_FONT` (the embedded font's family) and `glyphsReady` (a promise: its face for the
+ * pieces has loaded).
  *
  * ## DOM hooks (relied on by browser tests)
  * - every intersection: `<g data-square="e3">` (click it to select / move there);
@@ -112,6 +114,28 @@ const CHINESE_RED = { k: '帥', a: '仕', b: '相', n: '傌', r: '俥', c: '炮'
 const CHINESE_BLACK = { k: '將', a: '士', b: '象', n: '馬', r: '車', c: '砲', p: '卒' };
 /** @type {Record<string, string>} */
 const LETTER = { k: 'G', a: 'A', b: 'E', n: 'H', r: 'R', c: 'C', p: 'S' };
+/** The two halves of the river's text. */
+const RIVER = ['楚河', '漢界'];
+
+/** Family of the embedded font (web/fonts/, declared in site.css) that draws every glyph. */
+export const GLYPH_FONT = 'Xiangqi Glyphs';
+
+/**
+ * Resolves when the face of the embedded font that draws the pieces and the river has loaded
+ * (or failed to: the board then uses the system's fonts). Loading starts as soon as this
+ * module is imported, so the glyphs are there by the time a board is drawn; until then the
+ * font's `font-display: block` shows no character rather than an empty box.
+ * @type {Promise<void>}
+ */
+export const glyphsReady = loadGlyphs();
+
+/** @returns {Promise<void>} */
+function loadGlyphs() {
+  if (typeof document === 'undefined' || !document.fonts) return Promise.resolve();
+  const text = Object.values(CHINESE_RED).join('') + Object.values(CHINESE_BLACK).join('') + RIVER.join('');
+  // The river's weight 600 is drawn by the same bold face.
+  return document.fonts.load(`700 30px "${GLYPH_FONT}"`, text).then(() => {}, () => {});
+}
 
 /**
  * Returns the ICCS name of a point.
@@ -257,7 +281,7 @@ const CSS = `
 .xq-board .bg{fill:#e9c98f}
 .xq-board .grid .frame{stroke-width:2.8}
 .xq-board .grid line,.xq-board .grid path,.xq-board .grid rect{stroke:#5b3a1a;stroke-width:1.4;fill:none;stroke-linecap:square}
-.xq-board .river{font:600 30px "Noto Serif CJK SC","Noto Serif CJK TC","Songti SC","STSong","SimSun",serif;fill:#7a5230;letter-spacing:14px}
+.xq-board .river{font:600 30px "Xiangqi Glyphs","Noto Serif CJK SC","Noto Serif CJK TC","Songti SC","STSong","SimSun",serif;fill:#7a5230;letter-spacing:14px}
 .xq-board .lbl{font:500 15px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;fill:#6b4a2b}
 .xq-board .lbl.file{font-weight:600}
 .xq-board .lbl.letter{font-size:14px;fill:#8a6a48}
@@ -278,7 +302,7 @@ const CSS = `
 .xq-board .piece.black .disc{fill:#262626;stroke:#0a0a0a;stroke-width:2}
 .xq-board .piece.black .ring{display:none}
 .xq-board .piece.black .glyph{fill:#f5f5f4}
-.xq-board .glyph{font:700 30px "Noto Serif CJK SC","Noto Serif CJK TC","Songti SC","STSong","SimSun","Noto Sans CJK SC",serif;pointer-events:none}
+.xq-board .glyph{font:700 30px "Xiangqi Glyphs","Noto Serif CJK SC","Noto Serif CJK TC","Songti SC","STSong","SimSun","Noto Sans CJK SC",serif;pointer-events:none}
 .xq-board .glyph.letters{font:700 27px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .xq-board .piece.ghost{opacity:.35}
 .xq-board .dragging{pointer-events:none}
@@ -410,9 +434,9 @@ export class Board {
     }
     const river = el('g', { 'aria-hidden': 'true' }, svg);
     const t1 = el('text', { class: 'river', x: 2 * S, y: 4.5 * S, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, river);
-    t1.textContent = '楚河';
+    t1.textContent = RIVER[0];
     const t2 = el('text', { class: 'river', x: 6 * S, y: 4.5 * S, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, river);
-    t2.textContent = '漢界';
+    t2.textContent = RIVER[1];
 
     this._labels = el('g', { 'aria-hidden': 'true' }, svg);
     this._pointLayer = el('g', {}, svg);
