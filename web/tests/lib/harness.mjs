@@ -85,11 +85,16 @@ export async function startServer(opts = {}) {
   throw new Error(`the server did not start (${bin}):\n${lastError}`);
 }
 
-/** Launches Debian's Chromium headless. */
-export async function launchBrowser() {
+/**
+ * Launches Debian's Chromium headless; `opts.env` adds to the environment it runs in (e.g.
+ * FONTCONFIG_FILE to choose the system fonts it sees).
+ * @param {{env?: Record<string, string>}} [opts]
+ */
+export async function launchBrowser(opts = {}) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
+    ...(opts.env ? { env: { ...process.env, ...opts.env } } : {}),
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
       '--disable-component-update', '--disable-sync', '--no-first-run',

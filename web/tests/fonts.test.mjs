@@ -1,0 +1,260 @@
+// The embedded font "Xiangqi Glyphs" (web/fonts/, made by scripts/build-font): it holds every
+// Chinese character the pages show, is served as font/woff2, and draws the pieces, the river
+// and Chinese move notation in a Chromium whose fontconfig offers no CJK font at all.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import {
+  startServer, launchBrowser, newPage, assertNoErrors, screenshot, screenshotOf, boardReady,
+  playByClicks, webDir, repoRoot,
+} from './lib/harness.mjs';
+
+const FAMILY = 'Xiangqi Glyphs';
+const FACES = ['xiangqi-glyphs-regular.woff2', 'xiangqi-glyphs-bold.woff2'];
+/** CJK ideographs, their punctuation (the ideographic space) and full-width forms. */
+const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/gu;
+/** Only DejaVu Sans, when the machine has it: no font with a single CJK character. */
+const DEJAVU = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+
+/**
+ * Returns the code points a WOFF2 font maps to a glyph (its cmap, format 4 or 12).
+ * @param {Buffer} file
+ * @returns {Set<number>}
+ */
+function woff2CodePoints(file) {
+  assert.equal(file.toString('latin1', 0, 4), 'wOF2', 'a WOFF2 file');
+  const numTables = file.readUInt16BE(12);
+  const compressedSize = file.readUInt32BE(20);
+  let pos = 48;
+  const base128 = () => {
+    let value = 0;
+    for (let i = 0; i < 5; i++) {
+      const b = file[pos++];
+      value = value * 128 + (b & 0x7f);
+      if (!(b & 0x80)) return value;
+    }
+    throw new Error('bad UIntBase128');
+  };
+  /** @type {{tag: string, length: number}[]} */
+  const tables = [];
+  for (let t = 0; t < numTables; t++) {
+    const flags = file[pos++];
+    const known = flags & 0x3f;
+    let tag = ['cmap', 'head', 'hhea', 'hmtx', 'maxp', 'name', 'OS/2', 'post', 'cvt ', 'fpgm', 'glyf', 'loca'][known] ?? `#${known}`;
+    if (known === 63) { tag = file.toString('latin1', pos, pos + 4); pos += 4; }
+    const origLength = base128();
+    const version = flags >> 6;
+    const transformed = tag === 'glyf' || tag === 'loca' ? version === 0 : version !== 0;
+    tables.push({ tag, length: transformed ? base128() : origLength });
+  }
+  const data = brotliDecompressSync(file.subarray(pos, pos + compressedSize));
+  let offset = 0;
+  let cmap = null;
+  for (const t of tables) {
+    if (t.tag === 'cmap') cmap = data.subarray(offset, offset + t.length);
+    offset += t.length;
+  }
+  assert.ok(cmap, 'the font has a cmap');
+  const subtables = [];
+  for (let i = 0; i < cmap.readUInt16BE(2); i++) {
+    const at = 4 + 8 * i;
+    subtables.push({ platform: cmap.readUInt16BE(at), encoding: cmap.readUInt16BE(at + 2), offset: cmap.readUInt32BE(at + 4) });
+  }
+  const points = new Set();
+  const unicode = subtables.filter((s) => s.platform === 0 || (s.platform === 3 && (s.encoding === 1 || s.encoding === 10)));
+  for (const { offset: o } of unicode) {
+    const format = cmap.readUInt16BE(o);
+    if (format === 12) {
+      const groups = cmap.readUInt32BE(o + 12);
+      for (let g = 0; g < groups; g++) {
+        const at = o + 16 + 12 * g;
+        for (let c = cmap.readUInt32BE(at); c <= cmap.readUInt32BE(at + 4); c++) points.add(c);
+      }
+    } else if (format === 4) {
+      const segX2 = cmap.readUInt16BE(o + 6);
+      const ends = o + 14;
+      const starts = ends + segX2 + 2;
+      const deltas = starts + segX2;
+      const ranges = deltas + segX2;
+      for (let s = 0; s < segX2; s += 2) {
+        const start = cmap.readUInt16BE(starts + s);
+        const end = cmap.readUInt16BE(ends + s);
+        const delta = cmap.readUInt16BE(deltas + s);
+        const range = cmap.readUInt16BE(ranges + s);
+        for (let c = start; c <= end && c !== 0xffff; c++) {
+          const glyph = range === 0
+            ? (c + delta) & 0xffff
+            : cmap.readUInt16BE(ranges + s + range + 2 * (c - start));
+          if (glyph !== 0) points.add(c);
+        }
+      }
+    }
+  }
+  return points;
+}
+
+/** Every file under `dir` whose name ends with one of `exts`, skipping `skip` folders. */
+function filesUnder(dir, exts, skip) {
+  /** @type {string[]} */
+  const out = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) {
+      if (!skip.includes(e.name)) out.push(...filesUnder(path, exts, skip));
+    } else if (exts.some((x) => e.name.endsWith(x))) {
+      out.push(path);
+    }
+  }
+  return out;
+}
+
+test('the font holds every Chinese character of the pages and of Chinese notation', () => {
+  /** @type {Map<string, string>} character → first file using it */
+  const used = new Map();
+  const note = (text, file) => {
+    for (const c of text.match(CJK) ?? []) if (!used.has(c)) used.set(c, relative(repoRoot, file));
+  };
+  for (const f of filesUnder(webDir, ['.html', '.js', '.css'], ['node_modules', 'tests', 'test-artifacts'])) {
+    note(readFileSync(f, 'utf8'), f);
+  }
+  // The notation writer and reader, without its unit tests (which try out wrong characters).
+  const chinese = join(repoRoot, 'crates', 'xiangqi', 'src', 'chinese.rs');
+  note(readFileSync(chinese, 'utf8').split('#[cfg(test)]')[0], chinese);
+  for (const c of '帥將帅将炮砲一九１９进退平前后中楚河漢界') assert.ok(used.has(c), `${c} found in the sources`);
+  for (const face of FACES) {
+    const points = woff2CodePoints(readFileSync(join(webDir, 'fonts', face)));
+    const missing = [...used].filter(([c]) => !points.has(c.codePointAt(0) ?? 0)).map(([c, f]) => `${c} (${f})`);
+    assert.deepEqual(missing, [], `${face} lacks characters: add them to scripts/build-font`);
+  }
+});
+
+/** A fontconfig configuration whose only font folder holds DejaVu Sans (or nothing). */
+function fontconfigWithoutCjk() {
+  const dir = mkdtempSync(join(tmpdir(), 'xiangqi-fonts-'));
+  const fonts = join(dir, 'fonts');
+  mkdirSync(fonts);
+  if (existsSync(DEJAVU)) copyFileSync(DEJAVU, join(fonts, 'DejaVuSans.ttf'));
+  const file = join(dir, 'fonts.conf');
+  writeFileSync(file, `<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig>
+  <dir>${fonts}</dir>
+  <cachedir>${join(dir, 'cache')}</cachedir>
+</fontconfig>
+`);
+  return { dir, file };
+}
+
+/**
+ * The fonts Chromium drew the text of the `index`th element matching `selector` with
+ * (DevTools' CSS.getPlatformFontsForNode): `[{familyName, isCustomFont, glyphCount}]`.
+ * @param {import('playwright-core').Page} page
+ * @param {string} selector
+ * @param {number} [index]
+ */
+async function fontsDrawing(page, selector, index = 0) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+  const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector });
+  const nodeId = nodeIds[index];
+  assert.ok(nodeId, `element ${index} of ${selector}`);
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  await cdp.detach();
+  return fonts;
+}
+
+let server;
+let browser;
+let conf;
+before(async () => {
+  conf = fontconfigWithoutCjk();
+  [server, browser] = await Promise.all([startServer(), launchBrowser({ env: { FONTCONFIG_FILE: conf.file } })]);
+});
+after(async () => {
+  await browser?.close().catch(() => {});
+  await server?.stop();
+  if (conf) rmSync(conf.dir, { recursive: true, force: true });
+});
+
+test('the test browser sees no system font with Chinese characters', (t) => {
+  let listed;
+  try {
+    listed = execFileSync('fc-list', [':lang=zh', 'family'], { env: { ...process.env, FONTCONFIG_FILE: conf.file }, encoding: 'utf8' });
+  } catch {
+    t.skip('fc-list is not installed');
+    return;
+  }
+  assert.equal(listed.trim(), '', 'fontconfig offers no Chinese font');
+});
+
+test('both faces are served as font/woff2', async () => {
+  for (const face of FACES) {
+    const res = await fetch(`${server.base}/assets/fonts/${face}`);
+    assert.equal(res.status, 200, face);
+    assert.equal(res.headers.get('content-type'), 'font/woff2', face);
+    const body = Buffer.from(await res.arrayBuffer());
+    assert.ok(body.equals(readFileSync(join(webDir, 'fonts', face))), `${face} is the committed file`);
+  }
+});
+
+test('/local draws pieces, river and Chinese notation with the embedded font', async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.base}/local`);
+  await boardReady(page);
+  await page.evaluate(() => document.fonts.ready);
+  const state = await page.evaluate((family) => {
+    const faces = [...document.fonts].filter((f) => f.family.replace(/"/g, '') === family);
+    const glyph = /** @type {Element} */ (document.querySelector('[data-piece] text'));
+    const font = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/xiangqi-glyphs-bold.woff2'));
+    return {
+      checked: document.fonts.check(`700 30px "${family}"`, '帥將'),
+      bold: faces.filter((f) => f.weight === '700').map((f) => f.status),
+      glyphFamily: getComputedStyle(glyph).fontFamily,
+      riverFamily: getComputedStyle(/** @type {Element} */ (document.querySelector('.xq-board .river'))).fontFamily,
+      initiator: /** @type {PerformanceResourceTiming|undefined} */ (font)?.initiatorType,
+    };
+  }, FAMILY);
+  assert.equal(state.checked, true, 'document.fonts.check: the glyphs are ready');
+  assert.deepEqual(state.bold, ['loaded'], 'the bold face has loaded');
+  assert.ok(state.glyphFamily.startsWith(`"${FAMILY}"`), `piece font-family ${state.glyphFamily}`);
+  assert.ok(state.riverFamily.startsWith(`"${FAMILY}"`), `river font-family ${state.riverFamily}`);
+  assert.equal(state.initiator, 'link', 'the bold face is preloaded by the page');
+  // What Chromium really drew them with: the web font, not a system font.
+  for (const selector of ['[data-square="e0"] [data-piece] text', '[data-square="e9"] [data-piece] text', '.xq-board .river']) {
+    const fonts = await fontsDrawing(page, selector);
+    assert.deepEqual(fonts.map((f) => [f.familyName, f.isCustomFont]), [[FAMILY, true]], `${selector}: ${JSON.stringify(fonts)}`);
+  }
+  await screenshotOf(page.locator('.xq-board').first(), 'fonts-local-board');
+
+  // Chinese notation in the move list (regular face), after 炮二平五 马８进７.
+  await playByClicks(page, 'h2e2');
+  await playByClicks(page, 'h9g7');
+  await page.locator('#moves [data-n="chinese"]').click();
+  await page.locator('#moves .ml-move', { hasText: '马８进７' }).waitFor();
+  const moves = await page.locator('#moves .ml-move').allTextContents();
+  assert.deepEqual(moves.map((m) => m.trim()), ['炮二平五', '马８进７']);
+  for (const n of [0, 1]) {
+    const fonts = await fontsDrawing(page, '#moves .ml-move', n);
+    assert.deepEqual(fonts.map((f) => [f.familyName, f.isCustomFont]), [[FAMILY, true]], `${moves[n]}: ${JSON.stringify(fonts)}`);
+  }
+  await screenshot(page, 'fonts-local');
+  assertNoErrors(page);
+});
+
+test('without the embedded font the same browser has nothing to draw pieces with', async () => {
+  // The control: the font's requests fail, so the system's fonts (DejaVu Sans at most) draw.
+  const page = await newPage(browser);
+  await page.route('**/assets/fonts/*.woff2', (route) => route.abort());
+  await page.goto(`${server.base}/local`);
+  await boardReady(page);
+  await page.evaluate(() => document.fonts.ready);
+  const fonts = await fontsDrawing(page, '[data-square="e0"] [data-piece] text');
+  assert.ok(fonts.every((f) => f.familyName !== FAMILY && !f.isCustomFont), JSON.stringify(fonts));
+  await screenshotOf(page.locator('.xq-board').first(), 'fonts-local-board-without-font');
+});
