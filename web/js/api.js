@@ -15,6 +15,7 @@
  */
 
 import { localPosition, WasmError } from './xiangqi-wasm.js';
+import { announceNetwork } from './offline.js';
 
 /**
  * One ply of a repetition cycle (docs/protocol.md, CYCLE).
@@ -148,8 +149,10 @@ async function request(method, path, body) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (e) {
+    announceNetwork('down');
     throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection.');
   }
+  announceNetwork('up');
   const text = await res.text();
   /** @type {any} */
   let json = null;

@@ -6,6 +6,7 @@
  */
 
 import { localPosition, WasmError } from './xiangqi-wasm.js';
+import { announceNetwork } from './offline.js';
 
 /** An HTTP error answered by the server (or a network failure, status 0). */
 export class RequestError extends Error {
@@ -41,8 +42,10 @@ export async function request(method, path, body) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
+    announceNetwork('down');
     throw new RequestError(0, 'network', 'The server cannot be reached. Check your connection and try again.', []);
   }
+  announceNetwork('up');
   const text = await res.text();
   /** @type {any} */
   let json = null;

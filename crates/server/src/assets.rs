@@ -238,6 +238,51 @@ pub struct Assets {
     version: String,
     files: HashMap<String, Asset>,
     pages: HashMap<String, Asset>,
+    service_worker: Option<Asset>,
+}
+
+/// The pages the service worker keeps for offline use, with their files: the single-player
+/// pages and the lobby (which then says it needs the server). `/puzzles/_offline` is the
+/// puzzle page's shell, shown for any puzzle when offline. A page whose file is missing is
+/// left out (installation fails on any URL that does not answer).
+const OFFLINE_PAGES: [(&str, &str); 9] = [
+    ("/", "index.html"),
+    ("/local", "local.html"),
+    ("/computer", "computer.html"),
+    ("/analysis", "analysis.html"),
+    ("/rules", "rules.html"),
+    ("/replay", "replay.html"),
+    ("/puzzles/new", "puzzle-editor.html"),
+    ("/puzzles/_offline", "puzzle.html"),
+    ("/lobby", "lobby.html"),
+];
+
+/// Files of `web/` that are not assets of the pages (not precached by the service worker).
+fn is_page_asset(name: &str) -> bool {
+    !(name.ends_with(".html") || name.ends_with(".md") || name == "sw.js")
+}
+
+/// Fills the service-worker template `web/sw.js`: `'__VERSION__'` becomes the build
+/// version, `'__PRECACHE__'` the JSON list of the offline pages, the manifest and every
+/// asset under the versioned prefix.
+fn service_worker(template: &[u8], version: &str, files: &HashMap<String, Asset>) -> String {
+    let mut urls: Vec<String> = OFFLINE_PAGES
+        .iter()
+        .filter(|(_, file)| files.contains_key(*file))
+        .map(|(path, _)| (*path).to_string())
+        .collect();
+    if files.contains_key("manifest.webmanifest") {
+        urls.push("/manifest.webmanifest".into());
+    }
+    let mut assets: Vec<&String> = files.keys().filter(|n| is_page_asset(n)).collect();
+    assets.sort();
+    urls.extend(assets.iter().map(|n| format!("/assets/v/{version}/{n}")));
+    let list = serde_json::to_string(&urls).unwrap_or_else(|_| "[]".into());
+    // The list sits in a single-quoted JavaScript string.
+    let list = list.replace('\\', "\\\\").replace('\'', "\\'");
+    String::from_utf8_lossy(template)
+        .replace("'__VERSION__'", &format!("'{version}'"))
+        .replace("'__PRECACHE__'", &format!("'{list}'"))
 }
 
 impl Assets {
@@ -270,10 +315,16 @@ impl Assets {
             let data = Bytes::from(file.data.into_owned());
             files.insert(name, Asset::new(&mime, data, &sha256));
         }
+        let service_worker = files.get("sw.js").map(|template| {
+            let js = service_worker(&template.identity, &version, &files);
+            let hash = Sha256::digest(js.as_bytes());
+            Asset::new("text/javascript", Bytes::from(js), &hash)
+        });
         Assets {
             version,
             files,
             pages,
+            service_worker,
         }
     }
 
@@ -291,6 +342,12 @@ impl Assets {
     /// pointed at the versioned prefix.
     pub fn page(&self, name: &str) -> Option<&Asset> {
         self.pages.get(name)
+    }
+
+    /// Returns the service worker (`web/sw.js` with the build version and the list of what
+    /// it keeps for offline use filled in), if `web/sw.js` is embedded.
+    pub fn service_worker(&self) -> Option<&Asset> {
+        self.service_worker.as_ref()
     }
 
     /// Returns every embedded file's path.
@@ -433,5 +490,39 @@ mod tests {
         let gz = local.body(Encoding::Gzip).expect("gzip form");
         assert!(br.len() < gz.len() && gz.len() < html.len());
         assert!(a.paths().any(|p| p == "js/board.js"));
+    }
+
+    #[test]
+    fn the_service_worker_lists_the_offline_pages_and_every_versioned_asset() {
+        let all = assets();
+        let sw = all.service_worker().expect("web/sw.js is embedded");
+        let js = String::from_utf8_lossy(sw.body(Encoding::Identity).expect("identity"));
+        assert!(!js.contains("__VERSION__") && !js.contains("__PRECACHE__"));
+        assert!(js.contains(&format!("const VERSION = '{}'", all.version())));
+        let start = js.find("JSON.parse('").expect("the list") + "JSON.parse('".len();
+        let end = start + js[start..].find("')").expect("its end");
+        let urls: Vec<String> = serde_json::from_str(&js[start..end]).expect("a JSON list");
+        for page in [
+            "/",
+            "/local",
+            "/computer",
+            "/rules",
+            "/replay",
+            "/puzzles/new",
+        ] {
+            assert!(urls.iter().any(|u| u == page), "{page}");
+        }
+        let prefix = format!("/assets/v/{}/", all.version());
+        for file in [
+            "js/local.js",
+            "wasm/rules.wasm",
+            "wasm/engine.wasm",
+            "css/site.css",
+        ] {
+            assert!(urls.contains(&format!("{prefix}{file}")), "{file}");
+        }
+        assert!(urls
+            .iter()
+            .all(|u| !u.ends_with(".html") && !u.ends_with("sw.js")));
     }
 }

@@ -38,12 +38,31 @@ pub fn router() -> Router<AppState> {
         .route("/puzzles/{id}", get(|h| page("puzzle.html", h)))
         .route("/rules", get(|h| page("rules.html", h)))
         .route("/replay", get(|h| page("replay.html", h)))
+        .route("/sw.js", get(service_worker))
+        .route("/manifest.webmanifest", get(manifest))
         .route("/assets/{*path}", get(asset))
 }
 
 async fn page(name: &'static str, headers: HeaderMap) -> Response {
     match assets().page(name) {
         Some(page) => page.respond(&headers, NO_CACHE),
+        None => not_found_page(&headers),
+    }
+}
+
+/// `/sw.js`: the service worker, at the root so that its scope is the whole site; always
+/// revalidated, so a new build's worker is found at once.
+async fn service_worker(headers: HeaderMap) -> Response {
+    match assets().service_worker() {
+        Some(sw) => sw.respond(&headers, NO_CACHE),
+        None => not_found_page(&headers),
+    }
+}
+
+/// `/manifest.webmanifest`: the web app manifest (name, icons, start page) for installing.
+async fn manifest(headers: HeaderMap) -> Response {
+    match assets().file("manifest.webmanifest") {
+        Some(m) => m.respond(&headers, NO_CACHE),
         None => not_found_page(&headers),
     }
 }
