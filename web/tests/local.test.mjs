@@ -10,9 +10,17 @@ let env;
 before(async () => { env = await setUp(); });
 after(async () => { await env?.done(); });
 
-/** A fresh page on /local with nothing saved. */
+/**
+ * A fresh page on /local with nothing saved; `page.serverCalls` lists its requests to the
+ * server's API (none: the rules module answers in the page).
+ */
 async function freshLocal(query = '') {
   const page = await newPage(env.browser);
+  page.serverCalls = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/') || path.startsWith('/ws/')) page.serverCalls.push(`${r.method()} ${path}`);
+  });
   await page.goto(`${env.base}/local${query}`);
   await boardReady(page, '#board');
   return page;
@@ -97,6 +105,9 @@ test('one screen: a reload restores the saved game', async () => {
   assert.equal(await pieceAt(page, 'h0', '#board'), null);
   // Black to move, and the game goes on.
   await playByClicks(page, 'i9h9', '#board');
+  await page.locator('#board [data-square="i0"].movable').waitFor();
+  // Every answer came from the rules module in the page, none from POST /api/position.
+  assert.deepEqual(page.serverCalls, []);
   await screenshot(page, 'local');
   assertNoErrors(page);
 });
