@@ -1,103 +1,366 @@
 // @ts-check
 /**
- * @file /computer: choose a level (1 Beginner … 5 Hardest) and a colour; the page creates a
- * room with `POST /api/rooms {computer: {level, color}}` (the engine takes the other colour)
- * and plays over the room's WebSocket. The room code and seat are kept in localStorage
- * under `xiangqi.computer` (the one-screen game has its own key), so a reload reconnects
- * with `hello {seat, v}`. `?fen=` starts from a position.
+ * @file /computer: a game against the engine, played entirely in the page. The player
+ * chooses a level (1 Beginner … 5 Hardest) and a colour; the engine (engine.js, WebAssembly in
+ * a Web Worker, so the page never freezes) takes the other colour, and the rules module
+ * (`position`) gives the legal moves, check, status and notation after every move. No
+ * server is asked once the page has loaded: the rules module and the engine's worker are
+ * loaded at once (then `<html data-engine="ready">`), so a page that lost its server still
+ * plays.
+ *
+ * The game (start FEN, ICCS moves, level, colour, the level's noise seed and a resignation)
+ * lives in localStorage under `xiangqi.computer.game`, so a reload resumes it and the engine
+ * moves if it is its turn. `?fen=` starts the next game from a position (the puzzle page
+ * links here).
+ *
+ * Take back undoes the player's last move and the engine's reply to it; it is offered during
+ * the game, and after a game that ended on the board (a mate, a repetition ruling), not
+ * after a resignation. A search still running when the game changes (take back, resign, new
+ * game) is left to finish in the worker and its move is dropped.
  */
 
-import { api, loadJSON, saveJSON, ApiError } from './api.js';
-import { RoomGame } from './room.js';
-import { pieceStyleToggle } from './game-ui.js';
-import { Board, START_FEN } from './board.js';
+import { loadJSON, saveJSON } from './api.js';
+import { START_FEN } from './board.js';
+import { Engine, LEVEL_MOVETIME_MS } from './engine.js';
+import { rules } from './xiangqi-wasm.js';
+import {
+  GameView, showResult, showWarning, statusLine, buildPgn, download, wireGameMenu, pieceStyleToggle,
+  replayStored, showError, showStatusLine, showViewing, confirmButton, analysisHref,
+} from './game-ui.js';
 
-const STORE = 'xiangqi.computer';
+/** @typedef {import('./api.js').PositionInfo} PositionInfo */
+/** @typedef {import('./api.js').GameStatus} GameStatus */
+/** @typedef {'red'|'black'} Color */
+
+/**
+ * A game against the computer as it is kept in localStorage.
+ * @typedef {object} ComputerGame
+ * @property {string|null} startFen null: the start position
+ * @property {string[]} moves ICCS
+ * @property {number} level 1–5
+ * @property {Color} color the player's colour (the engine plays the other)
+ * @property {number} seed the level's noise seed, fresh for every game
+ * @property {boolean} resigned the player resigned
+ */
+
+const STORE = 'xiangqi.computer.game';
+const PREFS = 'xiangqi.computer.prefs';
+/** The room and seat the page kept when it played on the server. */
+const OLD_STORE = 'xiangqi.computer';
 const LEVELS = ['Beginner', 'Easy', 'Normal', 'Hard', 'Hardest'];
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/** @param {Color} c @returns {Color} */
+const other = (c) => (c === 'red' ? 'black' : 'red');
+/** @param {Color} c */
+const Name = (c) => (c === 'red' ? 'Red' : 'Black');
 
-/** @type {RoomGame|null} */
-let room = null;
+const engine = new Engine();
+/** @type {ComputerGame|null} */
+let game = null;
+/** @type {PositionInfo|null} the rules module's answer for `game` */
+let info = null;
+let requestSeq = 0;
+/** Counts the searches asked for; a result whose number is not the last one is dropped. */
+let searchSeq = 0;
+let thinking = false;
+let userFlipped = false;
 const params = new URLSearchParams(location.search);
-/** @type {string|null} */
+/** @type {string|null} the position the next game starts from */
 let setupFen = params.get('fen');
-/** @type {Board|null} a view-only board shown before the first game */
-let preview = null;
+
+const view = new GameView({
+  board: $('board'),
+  moves: $('moves'),
+  onMove: (m) => play(m),
+  onView: (ply) => showViewing($('viewing'), ply),
+});
+
+/** @param {unknown} v @returns {ComputerGame|null} */
+function parseStored(v) {
+  if (!v || typeof v !== 'object') return null;
+  const g = /** @type {Record<string, unknown>} */ (v);
+  const moves = g.moves;
+  if (!Array.isArray(moves) || !moves.every((m) => typeof m === 'string')) return null;
+  const level = Number(g.level);
+  if (!(level >= 1 && level <= 5)) return null;
+  if (g.color !== 'red' && g.color !== 'black') return null;
+  return {
+    startFen: typeof g.startFen === 'string' ? g.startFen : null,
+    moves,
+    level: Math.round(level),
+    color: g.color,
+    seed: Number.isSafeInteger(g.seed) && Number(g.seed) >= 0 ? Number(g.seed) : 1,
+    resigned: g.resigned === true,
+  };
+}
+
+function save() {
+  saveJSON(STORE, game);
+}
+
+/** The side that plays ply `i` (0: the first move) of the game. @param {number} i */
+function moverOf(i) {
+  const first = (game?.startFen ?? START_FEN).trim().split(/\s+/)[1] === 'b' ? 'black' : 'red';
+  return i % 2 === 0 ? first : other(first);
+}
+
+/** The status the player sees: the rules module's, or the player's resignation. @returns {GameStatus|null} */
+function gameStatus() {
+  if (!game || !info) return null;
+  if (game.resigned && info.status.result === 'ongoing') return { result: other(game.color), reason: 'resignation' };
+  return info.status;
+}
+
+const isOver = () => gameStatus()?.result !== 'ongoing';
+
+/** Whether the player may move now. */
+function canMove() {
+  return !!game && !!info && !isOver() && !thinking && info.turn === game.color;
+}
+
+/** The number of moves left after a take back, or null when there is nothing to take back. */
+function takeBackTo() {
+  if (!game || game.resigned) return null;
+  let n = game.moves.length;
+  if (n > 0 && moverOf(n - 1) !== game.color) n -= 1;
+  return n > 0 && moverOf(n - 1) === game.color ? n - 1 : null;
+}
+
+/** @param {ComputerGame} g */
+function computerName(g) {
+  return `computer, level ${g.level} (${LEVELS[g.level - 1]})`;
+}
+
+/** Asks the rules module about the game, shows it, and lets the engine move if it is its turn. */
+async function refresh() {
+  if (!game) return;
+  const seq = ++requestSeq;
+  /** @type {import('./game-ui.js').Replayed} */
+  let replayed;
+  try {
+    replayed = await replayStored(game.startFen, game.moves);
+  } catch (e) {
+    if (seq === requestSeq) showError($('error'), e instanceof Error ? e.message : String(e));
+    return;
+  }
+  if (seq !== requestSeq || !game) return;
+  if (replayed.startFen !== game.startFen || replayed.moves.length !== game.moves.length) {
+    game = { ...game, startFen: replayed.startFen, moves: replayed.moves };
+    save();
+  }
+  showError($('error'), replayed.problem?.text ?? '', replayed.problem?.problems);
+  info = replayed.info;
+  render();
+  think();
+}
+
+/** Shows the game: board, move list, status line, banners, buttons and players. */
+function render() {
+  const status = gameStatus();
+  if (!game || !info || !status) return;
+  const over = status.result !== 'ongoing';
+  if (!userFlipped) view.board.setOrientation(game.color);
+  view.update({
+    startFen: game.startFen,
+    moves: game.moves,
+    wxf: info.wxf,
+    chinese: info.chinese,
+    fen: info.fen,
+    legal: canMove() ? info.legal : [],
+    check: info.check,
+    status,
+  });
+  let line;
+  if (over) line = statusLine(status, info.turn, info.check);
+  else if (info.turn === game.color) line = `Your move${info.check ? ' — check!' : ''}`;
+  else if (thinking) line = `The computer is thinking…${info.check ? ' (you gave check)' : ''}`;
+  else line = 'The computer is to move';
+  showStatusLine($('status'), status, info.turn, line);
+  showResult($('banner'), status);
+  showWarning($('warning'), status);
+  $('resign').hidden = over;
+  /** @type {HTMLButtonElement} */ ($('undo')).disabled = takeBackTo() === null;
+  const analyse = /** @type {HTMLAnchorElement} */ ($('analyse'));
+  analyse.hidden = !over;
+  analyse.href = analysisHref(game.startFen, game.moves);
+  renderPlayers();
+}
+
+/** The names above and below the board, and the "thinking…" beside the engine's. */
+function renderPlayers() {
+  if (!game) return;
+  const bottom = view.board.orientation;
+  for (const [slot, color] of /** @type {[string, Color][]} */ ([['bottom', bottom], ['top', other(bottom)]])) {
+    const el = $(`player-${slot}`);
+    const mine = color === game.color;
+    /** @type {HTMLElement} */ (el.querySelector('.name')).textContent =
+      `${Name(color)} — ${mine ? 'you' : computerName(game)}`;
+    /** @type {HTMLElement} */ (el.querySelector('.dot')).className = `dot ${color}`;
+    /** @type {HTMLElement} */ (el.querySelector('.thinking')).hidden = mine || !thinking;
+  }
+}
+
+/** Lets the engine move when it is its turn (at most one search at a time). */
+async function think() {
+  const g = game;
+  if (!g || !info || thinking || isOver() || info.turn === g.color) return;
+  thinking = true;
+  const seq = ++searchSeq;
+  render();
+  const moves = [...g.moves];
+  try {
+    const r = await engine.search({
+      fen: g.startFen, moves, level: g.level, movetime: LEVEL_MOVETIME_MS[g.level], seed: g.seed,
+    });
+    if (seq !== searchSeq) return;
+    thinking = false;
+    if (!r.best) {
+      render();
+      return;
+    }
+    game = { ...g, moves: [...moves, r.best] };
+    save();
+    refresh();
+  } catch (e) {
+    if (seq !== searchSeq) return;
+    thinking = false;
+    showError($('error'), `The computer could not move: ${e instanceof Error ? e.message : String(e)}. Reload the page to try again.`);
+    render();
+  }
+}
+
+/** Drops the result of a search still running: the game it was for has changed. */
+function forgetSearch() {
+  searchSeq += 1;
+  thinking = false;
+}
+
+/** The player's move. @param {string} m */
+function play(m) {
+  if (!game || !canMove() || view.viewing !== null) {
+    render();
+    return;
+  }
+  game = { ...game, moves: [...game.moves, m] };
+  save();
+  refresh();
+}
 
 /** @param {boolean} show */
 function showSetup(show) {
   $('setup').hidden = !show;
-  $('cancel-setup').hidden = !room;
+  $('cancel-setup').hidden = !game;
   const fenNote = $('setup-fen');
   fenNote.hidden = !setupFen;
   fenNote.textContent = setupFen ? `The game starts from the position ${setupFen}` : '';
   if (show) /** @type {HTMLSelectElement} */ ($('level')).focus();
 }
 
-/** @param {{code: string, seat: string}} saved */
-function connect(saved) {
-  room?.close();
-  preview?.destroy();
-  preview = null;
-  $('game-side').hidden = false;
-  room = new RoomGame({ code: saved.code, seat: saved.seat, computerLevelNames: LEVELS });
+/** Shows the position the next game starts from, while no game is kept. */
+function showPreview() {
+  view.board.setPosition({ fen: setupFen ?? START_FEN }, { announce: false });
 }
 
-/** @param {string} text */
-function setupError(text) {
-  const el = $('error');
-  $('game-side').hidden = false;
-  el.hidden = !text;
-  el.textContent = text;
-}
-
-$('setup').addEventListener('submit', async (e) => {
+$('setup').addEventListener('submit', (e) => {
   e.preventDefault();
   const level = Number(/** @type {HTMLSelectElement} */ ($('level')).value);
-  let color = /** @type {HTMLSelectElement} */ ($('color')).value;
-  if (color === 'random') color = Math.random() < 0.5 ? 'red' : 'black';
-  const start = /** @type {HTMLButtonElement} */ ($('start'));
-  start.disabled = true;
-  try {
-    // The page keeps one game: a game still in progress is resigned, which also gives back
-    // its place among this address's computer games (the server caps them).
-    if (room?.game?.status.result === 'ongoing' && room.you) room.send({ t: 'resign' });
-    const r = await api.post('/api/rooms', {
-      fen: setupFen,
-      computer: { level, color: color === 'red' ? 'black' : 'red' },
-    });
-    saveJSON(STORE, { code: r.code, seat: r.seat, level, color });
-    saveJSON('xiangqi.computer.prefs', { level, color: /** @type {HTMLSelectElement} */ ($('color')).value });
-    if (setupFen) {
-      setupFen = null;
-      history.replaceState(null, '', location.pathname);
-    }
-    showSetup(false);
-    connect(r);
-  } catch (err) {
-    setupError(err instanceof ApiError ? `${err.message}${err.problems.length ? ': ' + err.problems.join('; ') : ''}` : String(err));
-  } finally {
-    start.disabled = false;
+  const chosen = /** @type {HTMLSelectElement} */ ($('color')).value;
+  /** @type {Color} */
+  const color = chosen === 'random' ? (Math.random() < 0.5 ? 'red' : 'black') : chosen === 'black' ? 'black' : 'red';
+  forgetSearch();
+  engine.newGame().catch(() => { /* a failed engine says so when it is asked to move */ });
+  const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+  game = { startFen: setupFen, moves: [], level, color, seed, resigned: false };
+  info = null;
+  userFlipped = false;
+  save();
+  saveJSON(PREFS, { level, color: chosen });
+  if (setupFen) {
+    setupFen = null;
+    history.replaceState(null, '', location.pathname);
   }
+  showSetup(false);
+  $('game-side').hidden = false;
+  refresh();
 });
 
 $('new-game').addEventListener('click', () => showSetup(true));
-$('cancel-setup').addEventListener('click', () => showSetup(false));
+$('cancel-setup').addEventListener('click', () => {
+  if (setupFen) {
+    setupFen = null;
+    history.replaceState(null, '', location.pathname);
+  }
+  showSetup(false);
+  if (game && $('game-side').hidden) {
+    $('game-side').hidden = false;
+    refresh();
+  }
+});
+confirmButton($('resign'), 'Click again to resign', () => {
+  if (!game || isOver()) return;
+  forgetSearch();
+  game = { ...game, resigned: true };
+  save();
+  render();
+});
+$('undo').addEventListener('click', () => {
+  const n = takeBackTo();
+  if (!game || n === null) return;
+  forgetSearch();
+  game = { ...game, moves: game.moves.slice(0, n) };
+  save();
+  refresh();
+});
+$('flip').addEventListener('click', () => {
+  userFlipped = true;
+  view.board.flip();
+  renderPlayers();
+});
+$('back-to-game').addEventListener('click', () => view.backToGame());
 pieceStyleToggle(/** @type {HTMLInputElement} */ ($('letters')));
 
-const prefs = loadJSON('xiangqi.computer.prefs');
+wireGameMenu($('menu'), {
+  startFen: () => game?.startFen ?? START_FEN,
+  moves: () => game?.moves ?? [],
+  pgn: () => {
+    const status = gameStatus();
+    if (!game || !info || !status) return;
+    const them = `Computer (level ${game.level}, ${LEVELS[game.level - 1]})`;
+    download('xiangqi-computer.pgn', buildPgn({
+      startFen: game.startFen,
+      wxf: info.wxf,
+      status,
+      event: 'Game against the computer',
+      red: game.color === 'red' ? 'You' : them,
+      black: game.color === 'black' ? 'You' : them,
+    }));
+  },
+});
+
+const prefs = loadJSON(PREFS);
 if (prefs) {
   if (prefs.level) /** @type {HTMLSelectElement} */ ($('level')).value = String(prefs.level);
   if (prefs.color) /** @type {HTMLSelectElement} */ ($('color')).value = String(prefs.color);
 }
 
-const saved = loadJSON(STORE);
-if (!setupFen && saved && typeof saved.code === 'string' && typeof saved.seat === 'string') {
-  connect(saved);
-} else {
-  preview = new Board($('board'), { interactive: false });
-  preview.setPosition({ fen: setupFen ?? START_FEN }, { announce: false });
+// Load the rules and the engine now, while the server is there: the game goes on without it.
+Promise.all([rules(), engine.newGame()]).then(
+  () => { document.documentElement.dataset.engine = 'ready'; },
+  (e) => {
+    const text = `The computer could not start: ${e instanceof Error ? e.message : String(e)}`;
+    showError($('error'), text);
+    showError($('setup-error'), text);
+  },
+);
+saveJSON(OLD_STORE, null);
+game = parseStored(loadJSON(STORE));
+if (setupFen || !game) {
+  showPreview();
   showSetup(true);
+}
+if (game && !setupFen) {
+  $('game-side').hidden = false;
+  refresh();
 }

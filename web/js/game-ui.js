@@ -11,12 +11,17 @@
  * - `GameView`: a board plus a move list that can step back through the game's positions
  *   (asking the server for each past position once) and return to the live one, and marks
  *   the moves of the repetition cycle a ruling or warning is about;
- * - `pieceStyleToggle(el)`: the "Chinese / letters" setting of the board.
+ * - `pieceStyleToggle(el)`: the "Chinese / letters" setting of the board;
+ * - `replayStored(startFen, moves)`: a game kept in the browser asked of the rules module,
+ *   repaired when it no longer replays (the pages that play without a server);
+ * - `showError`, `showStatusLine`, `showViewing`, `confirmButton`, `analysisHref`: the error
+ *   box, the status line, the "viewing an earlier position" bar, a button that acts on a
+ *   second click, and the link to /analysis.
  */
 
 import { Board, getPieceStyle, setPieceStyle, START_FEN } from './board.js';
 import { MoveList } from './movelist.js';
-import { position } from './api.js';
+import { position, ApiError } from './api.js';
 import { getNotation, onNotationChange } from './notation.js';
 import { activeCycle, explanationOf, warningOf } from './cycle.js';
 
@@ -265,6 +270,130 @@ export function download(name, text, type = 'application/x-chess-pgn') {
 export function pieceStyleToggle(checkbox) {
   checkbox.checked = getPieceStyle() === 'letters';
   checkbox.addEventListener('change', () => setPieceStyle(checkbox.checked ? 'letters' : 'chinese'));
+}
+
+/**
+ * Shows an error (with the list of its problems, e.g. those of a FEN), or hides the box
+ * when `text` is empty.
+ * @param {HTMLElement} el
+ * @param {string} text
+ * @param {string[]} [problems]
+ */
+export function showError(el, text, problems = []) {
+  el.hidden = !text;
+  el.textContent = text;
+  if (problems.length) {
+    const ul = document.createElement('ul');
+    for (const p of problems) {
+      const li = document.createElement('li');
+      li.textContent = p;
+      ul.appendChild(li);
+    }
+    el.appendChild(ul);
+  }
+}
+
+/**
+ * Writes the status line (`.dot` and `.text` inside `el`): the dot takes the colour of the
+ * side to move, or of the winner once the game is over.
+ * @param {HTMLElement} el
+ * @param {GameStatus} status
+ * @param {'red'|'black'} turn
+ * @param {string} text
+ */
+export function showStatusLine(el, status, turn, text) {
+  const over = status.result !== 'ongoing';
+  const dot = /** @type {HTMLElement} */ (el.querySelector('.dot'));
+  dot.className = `dot ${over ? (status.result === 'black' ? 'black' : 'red') : turn}`;
+  /** @type {HTMLElement} */ (el.querySelector('.text')).textContent = text;
+}
+
+/**
+ * Shows or hides the bar that says an earlier position is on the board (`ply` null: the
+ * live one); its first child holds the text.
+ * @param {HTMLElement|null} el
+ * @param {number|null} ply
+ */
+export function showViewing(el, ply) {
+  if (!el) return;
+  el.hidden = ply === null;
+  /** @type {HTMLElement} */ (el.firstElementChild).textContent =
+    ply === 0 ? 'Viewing the start position' : `Viewing the position after move ${ply}`;
+}
+
+/**
+ * Makes `button` act only on a second click within 4 s (no dialog to dismiss by accident):
+ * the first click changes its text to `confirm`.
+ * @param {HTMLElement} button
+ * @param {string} confirm e.g. "Click again to resign"
+ * @param {() => void} action
+ * @param {AbortSignal} [signal] removes the listener when aborted
+ */
+export function confirmButton(button, confirm, action, signal) {
+  const label = button.textContent ?? '';
+  let armed = 0;
+  button.addEventListener('click', () => {
+    if (Date.now() - armed < 4000) {
+      armed = 0;
+      button.textContent = label;
+      action();
+    } else {
+      armed = Date.now();
+      button.textContent = confirm;
+      window.setTimeout(() => {
+        if (Date.now() - armed >= 3900) button.textContent = label;
+      }, 4000);
+    }
+  }, { signal });
+}
+
+/**
+ * The address of the analysis board for a game: `/analysis?fen=<start FEN>&moves=<ICCS,…>`.
+ * @param {string|null} startFen null: the start position
+ * @param {string[]} moves ICCS
+ */
+export function analysisHref(startFen, moves) {
+  return `/analysis?fen=${encodeURIComponent(startFen ?? START_FEN)}&moves=${moves.map(encodeURIComponent).join(',')}`;
+}
+
+/**
+ * @typedef {object} Replayed
+ * @property {string|null} startFen the game's start as it now stands (null: the start position)
+ * @property {string[]} moves the moves that replay (a prefix of those given)
+ * @property {import('./api.js').PositionInfo} info the rules module's answer for them
+ * @property {{text: string, problems: string[]}|null} problem why the game was changed
+ */
+
+/**
+ * Asks the rules module about a game kept in the browser, repairing one that no longer
+ * replays: moves that became illegal are dropped from the end, and an invalid start
+ * position gives way to the standard one (with `problem` saying why).
+ * @param {string|null} startFen
+ * @param {string[]} moves
+ * @returns {Promise<Replayed>}
+ * @throws {Error} when neither the rules module nor the server answers
+ */
+export async function replayStored(startFen, moves) {
+  let fen = startFen;
+  let played = moves;
+  /** @type {{text: string, problems: string[]}|null} */
+  let problem = null;
+  for (;;) {
+    try {
+      const info = await position(fen, played);
+      return { startFen: fen, moves: played, info, problem };
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'illegal_move' && played.length) {
+        played = played.slice(0, -1);
+      } else if (e instanceof ApiError && e.code === 'invalid_fen' && fen !== null) {
+        problem = { text: `This start position is not valid: ${e.message}`, problems: e.problems };
+        fen = null;
+        played = [];
+      } else {
+        throw e;
+      }
+    }
+  }
 }
 
 /**

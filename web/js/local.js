@@ -7,10 +7,11 @@
  * game from a position (the puzzle page links here).
  */
 
-import { position, loadJSON, saveJSON, ApiError } from './api.js';
+import { loadJSON, saveJSON } from './api.js';
 import { START_FEN } from './board.js';
 import {
   GameView, showResult, showWarning, statusLine, buildPgn, download, wireGameMenu, pieceStyleToggle,
+  replayStored, showError, showStatusLine, showViewing,
 } from './game-ui.js';
 
 const STORE = 'xiangqi.local.game';
@@ -30,11 +31,7 @@ const view = new GameView({
   board: $('board'),
   moves: $('moves'),
   onMove: (m) => play(m),
-  onView: (ply) => {
-    $('viewing').hidden = ply === null;
-    /** @type {HTMLElement} */ ($('viewing').firstElementChild).textContent =
-      ply === 0 ? 'Viewing the start position' : `Viewing the position after move ${ply}`;
-  },
+  onView: (ply) => showViewing($('viewing'), ply),
 });
 
 function load() {
@@ -56,48 +53,24 @@ function save() {
   saveJSON(STORE, game);
 }
 
-/** @param {string} text @param {string[]} [problems] */
-function showError(text, problems = []) {
-  const el = $('error');
-  el.hidden = !text;
-  el.textContent = text;
-  if (problems.length) {
-    const ul = document.createElement('ul');
-    for (const p of problems) {
-      const li = document.createElement('li');
-      li.textContent = p;
-      ul.appendChild(li);
-    }
-    el.appendChild(ul);
-  }
-}
-
 /** Asks the rules module about the game and shows the answer. */
 async function refresh() {
   const seq = ++requestSeq;
-  /** @type {import('./api.js').PositionInfo} */
-  let r;
+  /** @type {import('./game-ui.js').Replayed} */
+  let replayed;
   try {
-    r = await position(game.startFen, game.moves);
+    replayed = await replayStored(game.startFen, game.moves);
   } catch (e) {
-    if (seq !== requestSeq) return;
-    if (e instanceof ApiError && e.code === 'illegal_move' && game.moves.length) {
-      // A stored game that no longer replays: keep the legal prefix.
-      game.moves.pop();
-      save();
-      return refresh();
-    }
-    if (e instanceof ApiError && e.code === 'invalid_fen') {
-      showError(`This start position is not valid: ${e.message}`, e.problems);
-      game = { startFen: null, moves: [] };
-      save();
-      return refresh();
-    }
-    showError(e instanceof Error ? e.message : String(e));
+    if (seq === requestSeq) showError($('error'), e instanceof Error ? e.message : String(e));
     return;
   }
   if (seq !== requestSeq) return;
-  showError('');
+  if (replayed.startFen !== game.startFen || replayed.moves.length !== game.moves.length) {
+    game = { startFen: replayed.startFen, moves: replayed.moves };
+    save();
+  }
+  showError($('error'), replayed.problem?.text ?? '', replayed.problem?.problems);
+  const r = replayed.info;
   info = r;
   const over = r.status.result !== 'ongoing';
   view.update({
@@ -111,9 +84,7 @@ async function refresh() {
     status: r.status,
   });
   if (/** @type {HTMLInputElement} */ ($('autoflip')).checked) view.board.setOrientation(r.turn);
-  const dot = /** @type {HTMLElement} */ (statusEl.querySelector('.dot'));
-  dot.className = `dot ${over ? (r.status.result === 'black' ? 'black' : 'red') : r.turn}`;
-  /** @type {HTMLElement} */ (statusEl.querySelector('.text')).textContent = statusLine(r.status, r.turn, r.check);
+  showStatusLine(statusEl, r.status, r.turn, statusLine(r.status, r.turn, r.check));
   showResult($('banner'), r.status);
   showWarning($('warning'), r.status);
   /** @type {HTMLButtonElement} */ ($('undo')).disabled = game.moves.length === 0;

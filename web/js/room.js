@@ -1,15 +1,16 @@
 // @ts-check
 /**
- * @file A room game over the WebSocket, shared by /computer and /play/{code}: snapshot and
- * events → board, move list, status line, result banner, warnings, players (connection state,
- * clocks counting down locally, the computer's "thinking" indicator), resign, draw offers and
- * new rounds by agreement, and server errors in words. Expects the page to contain the
- * elements with the ids used below (see computer.html / play.html).
+ * @file A room game over the WebSocket, for /play/{code} (where a computer room created over
+ * the API plays too): snapshot and events → board, move list, status line, result banner,
+ * warnings, players (connection state, clocks counting down locally, the computer's
+ * "thinking" indicator), resign, draw offers and new rounds by agreement, and server errors
+ * in words. Expects the page to contain the elements with the ids used below (see play.html).
  */
 
 import { RoomSocket } from './api.js';
 import {
-  GameView, showResult, showWarning, statusLine, wireGameMenu, toast,
+  GameView, showResult, showWarning, statusLine, wireGameMenu, toast, showViewing, showStatusLine,
+  confirmButton,
 } from './game-ui.js';
 
 /** @typedef {import('./api.js').GameSnapshot} GameSnapshot */
@@ -70,19 +71,12 @@ export class RoomGame {
     this.presenceAt = 0;
     this.userFlipped = false;
     this.orientedFor = /** @type {string|null} */ (null);
-    this.resignArmed = 0;
     this.abort = new AbortController();
     this.view = new GameView({
       board: $('board'),
       moves: $('moves'),
       onMove: (m) => this.sendMove(m),
-      onView: (ply) => {
-        const v = maybe('viewing');
-        if (!v) return;
-        v.hidden = ply === null;
-        /** @type {HTMLElement} */ (v.firstElementChild).textContent =
-          ply === 0 ? 'Viewing the start position' : `Viewing the position after move ${ply}`;
-      },
+      onView: (ply) => showViewing(maybe('viewing'), ply),
     });
     this.socket = new RoomSocket(opts.code, opts.seat, {
       onMessage: (m) => this.onMessage(m),
@@ -101,20 +95,7 @@ export class RoomGame {
       this.renderPlayers();
     }, { signal });
     const resign = maybe('resign');
-    resign?.addEventListener('click', () => {
-      // Two clicks within 4 s: no dialog to dismiss by accident.
-      if (Date.now() - this.resignArmed < 4000) {
-        this.resignArmed = 0;
-        resign.textContent = 'Resign';
-        this.send({ t: 'resign' });
-      } else {
-        this.resignArmed = Date.now();
-        resign.textContent = 'Click again to resign';
-        window.setTimeout(() => {
-          if (Date.now() - this.resignArmed >= 3900) resign.textContent = 'Resign';
-        }, 4000);
-      }
-    }, { signal });
+    if (resign) confirmButton(resign, 'Click again to resign', () => this.send({ t: 'resign' }), signal);
     maybe('abort')?.addEventListener('click', () => this.send({ t: 'abort' }), { signal });
     maybe('claim')?.addEventListener('click', () => this.send({ t: 'claim' }), { signal });
     maybe('offer-draw')?.addEventListener('click', () => this.send({ t: 'draw', action: 'offer' }), { signal });
@@ -325,9 +306,6 @@ export class RoomGame {
     if (!force && this.view.viewing === null) this.view.board.setLegal(this.canMove() ? g.legal : []);
 
     const over = g.status.result !== 'ongoing';
-    const status = $('status');
-    const dot = /** @type {HTMLElement} */ (status.querySelector('.dot'));
-    dot.className = `dot ${over ? (g.status.result === 'black' ? 'black' : 'red') : g.turn}`;
     let line = statusLine(g.status, g.turn, g.check);
     if (!over && this.you) {
       const opp = g.players[other(this.you)];
@@ -339,7 +317,7 @@ export class RoomGame {
     } else if (!over && !this.you) {
       line = `${line} (you are watching)`;
     }
-    /** @type {HTMLElement} */ (status.querySelector('.text')).textContent = line;
+    showStatusLine($('status'), g.status, g.turn, line);
     showResult($('banner'), g.status);
     showWarning($('warning'), g.status);
     this.renderActions();

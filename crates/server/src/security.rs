@@ -13,8 +13,11 @@ use axum::response::{IntoResponse, Response};
 
 /// The content security policy of every response. The pages load only their own scripts,
 /// styles and fonts; inline `style` attributes are allowed (the pages use them), inline
-/// scripts are not; the icon is a `data:` image; nothing may frame the site.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+/// scripts are not; WebAssembly may be compiled (`wasm-unsafe-eval`: the rules and the
+/// engine in the page, web/wasm/), JavaScript `eval` may not; the icon is a `data:` image;
+/// nothing may frame the site.
+pub const CONTENT_SECURITY_POLICY: &str =
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
     style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; \
     connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
     frame-ancestors 'none'";

@@ -132,7 +132,10 @@ async fn every_response_carries_the_security_headers() {
         let r = http::get(s.addr, path).await;
         let csp = r.header("content-security-policy").unwrap_or_default();
         assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp:?}");
-        assert!(csp.contains("script-src 'self'"), "{path}: {csp:?}");
+        assert!(
+            csp.contains("script-src 'self' 'wasm-unsafe-eval';"),
+            "{path}: {csp:?}"
+        );
         assert_eq!(
             r.header("x-content-type-options"),
             Some("nosniff"),
