@@ -250,7 +250,7 @@ test('/local draws pieces, river and Chinese notation with the embedded font', a
 test('without the embedded font the same browser has nothing to draw pieces with', async () => {
   // The control: the font's requests fail, so the system's fonts (DejaVu Sans at most) draw.
   const page = await newPage(browser);
-  await page.route('**/assets/fonts/*.woff2', (route) => route.abort());
+  await page.route('**/fonts/*.woff2', (route) => route.abort());
   await page.goto(`${server.base}/local`);
   await boardReady(page);
   await page.evaluate(() => document.fonts.ready);
