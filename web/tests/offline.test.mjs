@@ -66,6 +66,22 @@ test('after one visit the single-player pages work with the server stopped', asy
     await page.locator('#banner', { hasText: /checkmate/i }).waitFor();
     await screenshot(page, 'offline-local-mate');
 
+    // A computer game at Beginner, offline: the engine replies from its worker, and the game
+    // is played to its end (Red resigns; the checkmate case is in computer.test.mjs).
+    await page.goto(`${server.base}/computer?fen=${encodeURIComponent('3aka3/9/9/9/p8/9/1C7/4C4/9/3K5 w - - 0 2')}`);
+    await page.locator('#setup').waitFor();
+    await boardReady(page, '#board');
+    await page.selectOption('#level', '1');
+    await page.selectOption('#color', 'red');
+    await page.click('#start');
+    await page.locator('#game-side').waitFor();
+    await playByClicks(page, 'b3b4', '#board');
+    await page.waitForFunction(() => (JSON.parse(localStorage.getItem('xiangqi.computer.game') || 'null')?.moves.length ?? 0) >= 2);
+    await page.click('#resign');
+    await page.click('#resign');
+    await page.locator('#banner', { hasText: /resigned/i }).waitFor();
+    await screenshot(page, 'offline-computer-end');
+
     for (const path of ['/', '/rules', '/replay', '/analysis', '/computer', '/puzzles/new']) {
       const res = await page.goto(`${server.base}${path}`);
       assert.ok(res && res.ok(), `${path} offline`);
