@@ -111,3 +111,50 @@ test('one screen: a reload restores the saved game', async () => {
   await screenshot(page, 'local');
   assertNoErrors(page);
 });
+
+test('one screen: click-to-piece latency', async () => {
+  // From the click on the destination (the event's time stamp) to the moved piece standing
+  // there in the DOM (and of that, the time from the first click listener on), and to the
+  // next animation frame after it; logged, with a generous bound only.
+  const page = await freshLocal();
+  const moves = ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'i0h0', 'b9c7', 'b2d2', 'a9b9'];
+  const samples = [];
+  for (const move of moves) {
+    const [from, to] = [move.slice(0, 2), move.slice(2, 4)];
+    await page.locator(`#board [data-square="${from}"].movable`).waitFor();
+    const piece = await pieceAt(page, from, '#board');
+    await clickSquare(page, from, '#board');
+    await page.locator(`#board [data-dest="${to}"]`).waitFor({ state: 'attached' });
+    await page.evaluate(([sq, letter]) => {
+      const w = /** @type {any} */ (window);
+      w.latency = {};
+      const board = /** @type {HTMLElement} */ (document.getElementById('board'));
+      document.addEventListener('click', (e) => {
+        w.latency.click = e.timeStamp;
+        w.latency.handler = performance.now();
+      }, { capture: true, once: true });
+      const seen = () => !!board.querySelector(`[data-square="${sq}"] [data-piece="${letter}"]`);
+      const obs = new MutationObserver(() => {
+        if (!seen()) return;
+        w.latency.dom = performance.now();
+        obs.disconnect();
+        requestAnimationFrame(() => { w.latency.frame = performance.now(); });
+      });
+      obs.observe(board, { childList: true, subtree: true, attributes: true });
+    }, [to, piece]);
+    await clickSquare(page, to, '#board');
+    await page.waitForFunction(() => /** @type {any} */ (window).latency.frame !== undefined);
+    const l = await page.evaluate(() => /** @type {any} */ (window).latency);
+    samples.push({ dom: l.dom - l.click, work: l.dom - l.handler, frame: l.frame - l.click });
+  }
+  const ms = (xs) => xs.map((x) => x.toFixed(1)).join(' ');
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const dom = samples.map((s) => s.dom);
+  const work = samples.map((s) => s.work);
+  const frame = samples.map((s) => s.frame);
+  console.log(`click-to-piece on /local: DOM ${ms(dom)} ms (median ${median(dom).toFixed(1)}), `
+    + `of which in the page's handlers ${ms(work)} ms (median ${median(work).toFixed(1)}), `
+    + `next frame ${ms(frame)} ms (median ${median(frame).toFixed(1)})`);
+  assert.ok(dom.every((x) => x >= 0 && x < 100), `click-to-piece ${ms(dom)} ms`);
+  assertNoErrors(page);
+});
