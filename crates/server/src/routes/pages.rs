@@ -34,6 +34,7 @@ pub fn router() -> Router<AppState> {
         .route("/puzzles/{id}", get(|| page("puzzle.html")))
         .route("/rules", get(|| page("rules.html")))
         .route("/replay", get(|| page("replay.html")))
+        .route("/analysis", get(|| page("analysis.html")))
         .route("/assets/{*path}", get(asset))
 }
 
