@@ -92,6 +92,7 @@ async function refresh() {
   const q = new URLSearchParams({ moves: game.moves.join(',') });
   if (game.startFen) q.set('fen', game.startFen);
   /** @type {HTMLAnchorElement} */ ($('replay-link')).href = `/replay?${q}`;
+  /** @type {HTMLAnchorElement} */ ($('analyse')).href = `/analysis?${q}`;
 }
 
 /** @param {string} m */
