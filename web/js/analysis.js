@@ -34,7 +34,9 @@ import { Engine } from './engine.js';
 import { Board, START_FEN } from './board.js';
 import { MoveList } from './movelist.js';
 import { getNotation, onNotationChange } from './notation.js';
-import { showResult, describeStatus, copyText, pieceStyleToggle } from './game-ui.js';
+import {
+  showResult, describeStatus, copyText, pieceStyleToggle, showError as showErrorIn,
+} from './game-ui.js';
 
 /** @typedef {import('./api.js').PositionInfo} PositionInfo */
 /** @typedef {import('./engine.js').EngineScore} EngineScore */
@@ -166,20 +168,7 @@ function positionAt(p) {
 }
 
 /** @param {string} text @param {string[]} [problems] */
-function showError(text, problems = []) {
-  const el = $('error');
-  el.hidden = !text;
-  el.textContent = text;
-  if (problems.length) {
-    const ul = document.createElement('ul');
-    for (const p of problems) {
-      const li = document.createElement('li');
-      li.textContent = p;
-      ul.appendChild(li);
-    }
-    el.appendChild(ul);
-  }
-}
+const showError = (text, problems = []) => showErrorIn($('error'), text, problems);
 
 const lineKey = () => `${game.startFen ?? ''}|${game.moves.join(',')}`;
 
@@ -739,8 +728,11 @@ const startMoves = movesParam ? movesParam.split(',').map((m) => m.trim().toLowe
 setLine({ startFen: fenParam, moves: startMoves }).then((ok) => {
   if (!ok) {
     // A link that does not replay: show the start position, the problem stays on screen.
-    const text = $('error').textContent;
-    setLine({ startFen: null, moves: [] }).then(() => showError(text ?? ''));
+    const problem = [...$('error').childNodes].map((n) => n.cloneNode(true));
+    setLine({ startFen: null, moves: [] }).then(() => {
+      $('error').replaceChildren(...problem);
+      $('error').hidden = false;
+    });
   }
   if (fenParam || startMoves.length) {
     /** @type {HTMLTextAreaElement} */ ($('paste')).value = [fenParam, startMoves.join(' ')].filter(Boolean).join('\n');

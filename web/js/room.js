@@ -9,10 +9,9 @@
  */
 
 import { RoomSocket } from './api.js';
-import { START_FEN } from './board.js';
 import {
   GameView, showResult, showWarning, statusLine, wireGameMenu, toast, showViewing, showStatusLine,
-  confirmButton,
+  confirmButton, analysisHref,
 } from './game-ui.js';
 
 /** @typedef {import('./api.js').GameSnapshot} GameSnapshot */
@@ -350,12 +349,7 @@ export class RoomGame {
     vis('round-answer', seated && over && !!theirRound);
     vis('analyse', over);
     const analyse = maybe('analyse');
-    if (analyse instanceof HTMLAnchorElement && over) {
-      const q = new URLSearchParams();
-      if (g.start_fen && g.start_fen !== START_FEN) q.set('fen', g.start_fen);
-      q.set('moves', g.moves.join(','));
-      analyse.href = `/analysis?${q}`;
-    }
+    if (analyse instanceof HTMLAnchorElement && over) analyse.href = analysisHref(g.start_fen, g.moves);
     this.renderLeaving();
   }
 

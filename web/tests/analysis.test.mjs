@@ -13,10 +13,10 @@ before(async () => { env = await setUp(); });
 after(async () => { await env?.done(); });
 
 /**
- * 1. R9+1 R9+1 2. R9=6 R9=6?? 3. R6+7: Black's chariot on d8 faces Red's on d1 across the
- * open d-file and nothing defends it. Then 3… H8+7.
+ * 1. H2+3 H8+7 2. P3+1 R9+1 3. H8+7 R9=8??: Black's chariot on h8 stands behind the screen of
+ * its own cannon on h7, in the line of Red's cannon on h2, and nothing defends it.
  */
-const HUNG_CHARIOT = ['a0a1', 'a9a8', 'a1d1', 'a8d8', 'd1d8', 'h9g7'];
+const HUNG_CHARIOT = ['h0g2', 'h9g7', 'g3g4', 'i9i8', 'b0c2', 'i8h8'];
 
 /** Waits for the evaluation bar to show a score; returns its text. */
 async function evaluation(page) {
@@ -29,7 +29,7 @@ test('analysis: a pasted FEN gets an evaluation and a principal variation of leg
   await page.goto(`${env.base}/analysis`);
   await boardReady(page, '#board');
   // Red to move with a chariot up: Red is clearly better.
-  const fen = '3k5/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1';
+  const fen = '3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1';
   await page.fill('#paste', fen);
   await page.click('#paste-form button[type=submit]');
   await waitForPiece(page, 'e1', 'R', '#board');
@@ -62,7 +62,7 @@ test('analysis: a pasted FEN gets an evaluation and a principal variation of leg
   // The engine toggle stops and restarts.
   await page.click('#engine-toggle');
   assert.equal(await page.locator('#engine-toggle').getAttribute('aria-pressed'), 'false');
-  await page.locator('#lines', { hasText: 'The engine is off.' }).waitFor();
+  await page.locator('#engine-info', { hasText: 'The engine is off.' }).waitFor();
   await page.click('#engine-toggle');
   await evaluation(page);
   assertNoErrors(page);
@@ -108,13 +108,13 @@ test('analysis: a review marks the hung chariot as a blunder, and the graph jump
   const page = await newPage(env.browser);
   await page.goto(`${env.base}/analysis?moves=${HUNG_CHARIOT.join(',')}`);
   await boardReady(page, '#board');
-  await waitForPiece(page, 'd8', 'R', '#board');
+  await waitForPiece(page, 'h8', 'r', '#board');
   await page.click('#review');
   await page.locator('#review-progress').waitFor();
   await page.locator('#review-panel').waitFor({ timeout: 30000 });
   await page.locator('#review-progress').waitFor({ state: 'hidden' });
-  // 2… R9=6?? (a8d8) is a blunder: marked in the list and in Black's summary.
-  const blunder = page.locator('#moves [data-ply="4"]');
+  // 3… R9=8?? (i8h8) is a blunder: marked in the list and in Black's summary.
+  const blunder = page.locator('#moves [data-ply="6"]');
   assert.equal(await blunder.getAttribute('data-note'), 'blunder');
   assert.match(await blunder.getAttribute('aria-label'), /blunder/);
   assert.match(await blunder.textContent(), /\?\?$/);
@@ -123,10 +123,10 @@ test('analysis: a review marks the hung chariot as a blunder, and the graph jump
   assert.equal(await page.locator('#summary [data-side="red"] [data-kind="blunder"]').getAttribute('data-count'), '0');
   // The graph has a point per position; clicking one shows it.
   assert.equal(await page.locator('#graph [data-ply]').count(), HUNG_CHARIOT.length + 1);
-  await page.locator('#graph [data-ply="3"] rect').click();
+  await page.locator('#graph [data-ply="3"] circle').click();
   await page.locator('#moves [data-ply="3"][aria-current]').waitFor();
-  await waitForPiece(page, 'd1', 'R', '#board');
-  assert.equal(await pieceAt(page, 'd8', '#board'), null);
+  await waitForPiece(page, 'g4', 'P', '#board');
+  assert.equal(await pieceAt(page, 'i8', '#board'), null);
   await evaluation(page);
   await page.setViewportSize({ width: 1100, height: 1100 });
   await screenshot(page, 'analysis');
@@ -153,7 +153,7 @@ test('analysis: a review can be cancelled; an invalid paste shows the problem', 
   await page.click('#paste-form button[type=submit]');
   await page.locator('#error', { hasText: /./ }).waitFor();
   // The game shown is unchanged.
-  await waitForPiece(page, 'd8', 'R', '#board');
+  await waitForPiece(page, 'h8', 'r', '#board');
   await screenshot(page, 'analysis-error');
   assertNoErrors(page);
 });
@@ -177,7 +177,14 @@ test('analysis: /local links its game here, and the page works with the server s
     await boardReady(page, '#board');
     await waitForPiece(page, 'g7', 'n', '#board');
     await evaluation(page);
-    // Offline from here: stepping, a new position, a paste and a review still work.
+    // Offline from here (once the service worker controls the page): stepping, which starts
+    // a new engine worker, a paste and a review still work.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok, { once: true }));
+      }
+    });
     await server.stop();
     await page.click('#moves [data-go="back"]');
     await waitForPiece(page, 'h9', 'n', '#board');
@@ -185,11 +192,11 @@ test('analysis: /local links its game here, and the page works with the server s
     await evaluation(page);
     await page.fill('#paste', HUNG_CHARIOT.join(' '));
     await page.click('#paste-form button[type=submit]');
-    await waitForPiece(page, 'd8', 'R', '#board');
+    await waitForPiece(page, 'h8', 'r', '#board');
     await evaluation(page);
     await page.click('#review');
     await page.locator('#review-panel').waitFor({ timeout: 30000 });
-    assert.equal(await page.locator('#moves [data-ply="4"]').getAttribute('data-note'), 'blunder');
+    assert.equal(await page.locator('#moves [data-ply="6"]').getAttribute('data-note'), 'blunder');
     assertNoErrors(page);
   } finally {
     await server.stop();
