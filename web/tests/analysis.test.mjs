@@ -188,7 +188,13 @@ test('analysis: /local links its game here, and the page works with the server s
     await server.stop();
     await page.click('#moves [data-go="back"]');
     await waitForPiece(page, 'h9', 'n', '#board');
-    await page.waitForFunction(() => document.querySelector('#evalbar')?.getAttribute('data-score') === '');
+    // Black to move now: the new worker's best line starts with a black piece's move.
+    await page.waitForFunction(() => {
+      const pv = document.querySelector('#lines .a-line[data-line="1"]')?.getAttribute('data-pv');
+      const from = pv?.slice(0, 2);
+      const piece = from && document.querySelector(`#board [data-square="${from}"] [data-piece]`)?.getAttribute('data-piece');
+      return !!piece && piece === piece.toLowerCase();
+    }, null, { timeout: 15000 });
     await evaluation(page);
     await page.fill('#paste', HUNG_CHARIOT.join(' '));
     await page.click('#paste-form button[type=submit]');
