@@ -11,7 +11,7 @@ import { loadJSON, saveJSON } from './api.js';
 import { START_FEN } from './board.js';
 import {
   GameView, showResult, showWarning, statusLine, buildPgn, download, wireGameMenu, pieceStyleToggle,
-  replayStored, showError, showStatusLine, showViewing,
+  replayStored, showError, showStatusLine, showViewing, analysisHref,
 } from './game-ui.js';
 
 const STORE = 'xiangqi.local.game';
@@ -92,6 +92,7 @@ async function refresh() {
   const q = new URLSearchParams({ moves: game.moves.join(',') });
   if (game.startFen) q.set('fen', game.startFen);
   /** @type {HTMLAnchorElement} */ ($('replay-link')).href = `/replay?${q}`;
+  /** @type {HTMLAnchorElement} */ ($('analyse')).href = analysisHref(game.startFen, game.moves);
 }
 
 /** @param {string} m */

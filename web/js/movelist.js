@@ -5,7 +5,9 @@
  * buttons. Clicking a move (or ←/→ while the list has focus) asks the page to show that
  * position. The moves of a repetition cycle (`cycle` in the data) are marked: class
  * `ml-cycle` and `ml-cycle-check|chase|kill|idle`, `data-cycle` with the kind, and the
- * kind in words in the move's accessible name and title.
+ * kind in words in the move's accessible name and title. Notes (`notes` in the data, e.g. the
+ * analysis board's review) mark single moves: class `ml-note-<kind>`, `data-note` with the
+ * kind, a symbol after the move and the note in words in its accessible name and title.
  *
  * ```js
  * const list = new MoveList(el, { onSelect: (ply) => showPly(ply) });
@@ -28,6 +30,15 @@ import { cycleMarks } from './cycle.js';
  * @property {boolean} [blackFirst] the start position has Black to move
  * @property {number} [firstNumber] move number of the first move (default 1)
  * @property {import('./api.js').Cycle|null} [cycle] a repetition cycle to mark
+ * @property {Map<number, MoveNote>} [notes] notes on moves, by ply (1 = the first move)
+ */
+
+/**
+ * A note on one move, e.g. "blunder".
+ * @typedef {object} MoveNote
+ * @property {string} kind a CSS-safe word: the class is `ml-note-<kind>`
+ * @property {string} symbol written after the move (e.g. `??`)
+ * @property {string} text the note in words, for the accessible name and the title
  */
 
 export class MoveList {
@@ -114,6 +125,15 @@ export class MoveList {
     this.render();
   }
 
+  /**
+   * Marks single moves (an empty map or null: none).
+   * @param {Map<number, MoveNote>|null} notes
+   */
+  setNotes(notes) {
+    this.data = { ...this.data, notes: notes ?? undefined };
+    this.render();
+  }
+
   /** @param {number} ply */
   setCurrent(ply) {
     this.current = Math.max(0, Math.min(ply, this.length));
@@ -172,12 +192,23 @@ export class MoveList {
           cell.textContent = this.text(i);
           const side = (i + offset) % 2 === 0 ? 'Red' : 'Black';
           const mark = marks.get(ply);
-          cell.setAttribute('aria-label', `${first + r}, ${side}: ${this.text(i)}${mark ? ` — ${mark.text}` : ''}`);
+          const note = d.notes?.get(ply);
+          const said = [mark?.text, note?.text].filter(Boolean).join('; ');
+          cell.setAttribute('aria-label', `${first + r}, ${side}: ${this.text(i)}${said ? ` — ${said}` : ''}`);
           if (mark) {
             cell.classList.add('ml-cycle', `ml-cycle-${mark.kind}`);
             cell.setAttribute('data-cycle', mark.kind);
-            cell.title = mark.text;
           }
+          if (note) {
+            cell.classList.add(`ml-note-${note.kind}`);
+            cell.setAttribute('data-note', note.kind);
+            const sym = document.createElement('span');
+            sym.className = 'ml-note';
+            sym.setAttribute('aria-hidden', 'true');
+            sym.textContent = note.symbol;
+            cell.appendChild(sym);
+          }
+          if (said) cell.title = said;
           if (ply === this.current) cell.setAttribute('aria-current', 'step');
         } else {
           cell.textContent = i < 0 ? '…' : '';

@@ -3,14 +3,15 @@
  * @file A room game over the WebSocket, for /play/{code} (where a computer room created over
  * the API plays too): snapshot and events → board, move list, status line, result banner,
  * warnings, players (connection state, clocks counting down locally, the computer's
- * "thinking" indicator), resign, draw offers and new rounds by agreement, and server errors
- * in words. Expects the page to contain the elements with the ids used below (see play.html).
+ * "thinking" indicator), resign, draw offers and new rounds by agreement, a link to the
+ * analysis board once a game is over, and server errors in words. Expects the page to
+ * contain the elements with the ids used below (see play.html).
  */
 
 import { RoomSocket } from './api.js';
 import {
   GameView, showResult, showWarning, statusLine, wireGameMenu, toast, showViewing, showStatusLine,
-  confirmButton,
+  confirmButton, analysisHref,
 } from './game-ui.js';
 
 /** @typedef {import('./api.js').GameSnapshot} GameSnapshot */
@@ -346,6 +347,9 @@ export class RoomGame {
     vis('new-round', seated && over && !vsComputer && !g.new_round_request);
     vis('round-requested', seated && over && !!myRound);
     vis('round-answer', seated && over && !!theirRound);
+    vis('analyse', over);
+    const analyse = maybe('analyse');
+    if (analyse instanceof HTMLAnchorElement && over) analyse.href = analysisHref(g.start_fen, g.moves);
     this.renderLeaving();
   }
 

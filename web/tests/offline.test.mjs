@@ -36,7 +36,7 @@ test('the manifest and the worker are served for installation', async () => {
     assert.doesNotMatch(text, /__VERSION__|__PRECACHE__/);
     // Every precached URL exists (a missing one would make installation fail).
     const list = JSON.parse(/JSON\.parse\('(.*)'\)/.exec(text)[1]);
-    for (const url of ['/', '/local', '/computer', '/rules', '/replay']) assert.ok(list.includes(url), url);
+    for (const url of ['/', '/local', '/computer', '/analysis', '/rules', '/replay']) assert.ok(list.includes(url), url);
     assert.ok(list.some((u) => /^\/assets\/v\/[^/]+\/wasm\/engine\.wasm$/.test(u)));
     for (const url of list) {
       const r = await fetch(server.base + url);
@@ -82,7 +82,7 @@ test('after one visit the single-player pages work with the server stopped', asy
     await page.locator('#banner', { hasText: /resigned/i }).waitFor();
     await screenshot(page, 'offline-computer-end');
 
-    for (const path of ['/', '/rules', '/replay', '/computer', '/puzzles/new']) {
+    for (const path of ['/', '/rules', '/replay', '/analysis', '/computer', '/puzzles/new']) {
       const res = await page.goto(`${server.base}${path}`);
       assert.ok(res && res.ok(), `${path} offline`);
       const board = { '/': null, '/rules': '', '/puzzles/new': '#editor-board' }[path];
