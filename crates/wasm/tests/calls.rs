@@ -59,13 +59,24 @@ fn bad_requests_get_the_servers_codes() {
         .is_empty());
     let illegal = parse(&xiangqi_wasm::position(r#"{"moves": ["a0a5"]}"#));
     assert_eq!(error_code(&illegal), "illegal_move");
-    for body in ["", "[]", "{\"mvoes\": []}", "{\"moves\": \"h2e2\"}", "null"] {
+    for body in [
+        "",
+        "[]",
+        "{\"mvoes\": []}",
+        "{\"moves\": \"h2e2\"}",
+        "null",
+        "{} {}",
+        "\"{\"",
+    ] {
         assert_eq!(
             error_code(&parse(&xiangqi_wasm::position(body))),
             "bad_request",
             "{body:?}"
         );
     }
+    // Space before the object is fine, as it is for the server.
+    let spaced = parse(&xiangqi_wasm::position(" \n {\"moves\": [\"h2e2\"]}"));
+    assert_eq!(spaced["turn"], "black");
     let rules = parse(&xiangqi_wasm::position(r#"{"rules": "asian"}"#));
     assert_eq!(error_code(&rules), "invalid_field");
     let deep = parse(&xiangqi_wasm::perft(r#"{"depth": 9}"#));
