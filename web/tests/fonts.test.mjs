@@ -14,7 +14,7 @@ import {
 } from './lib/harness.mjs';
 
 const FAMILY = 'Xiangqi Glyphs';
-const FACES = ['xiangqi-glyphs-regular.woff2', 'xiangqi-glyphs-bold.woff2'];
+const FACES = ['xiangqi-glyphs-board.woff2', 'xiangqi-glyphs-regular.woff2', 'xiangqi-glyphs-bold.woff2'];
 /** CJK ideographs, their punctuation (the ideographic space) and full-width forms. */
 const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/gu;
 /** Only DejaVu Sans, when the machine has it: no font with a single CJK character. */
@@ -125,11 +125,44 @@ test('the font holds every Chinese character of the pages and of Chinese notatio
   const chinese = join(repoRoot, 'crates', 'xiangqi', 'src', 'chinese.rs');
   note(readFileSync(chinese, 'utf8').split('#[cfg(test)]')[0], chinese);
   for (const c of '帥將帅将炮砲一九１９进退平前后中楚河漢界') assert.ok(used.has(c), `${c} found in the sources`);
-  for (const face of FACES) {
-    const points = woff2CodePoints(readFileSync(join(webDir, 'fonts', face)));
-    const missing = [...used].filter(([c]) => !points.has(c.codePointAt(0) ?? 0)).map(([c, f]) => `${c} (${f})`);
-    assert.deepEqual(missing, [], `${face} lacks characters: add them to scripts/build-font`);
+  const points = Object.fromEntries(FACES.map((face) => [face, woff2CodePoints(readFileSync(join(webDir, 'fonts', face)))]));
+  const lacking = (/** @type {(c: number) => boolean} */ has) => [...used]
+    .filter(([c]) => !has(c.codePointAt(0) ?? 0)).map(([c, f]) => `${c} (${f})`);
+  const [board, regular, bold] = FACES.map((f) => points[f]);
+  assert.deepEqual(lacking((c) => regular.has(c)), [], 'the regular face lacks characters: add them to scripts/build-font');
+  assert.deepEqual(lacking((c) => bold.has(c) || board.has(c)), [], 'the bold faces lack characters: add them to scripts/build-font');
+  for (const c of '帥將炮砲楚河漢界中文') assert.ok(board.has(c.codePointAt(0) ?? 0), `${c} in the board face`);
+  assert.deepEqual([...board].filter((c) => bold.has(c)), [], 'the bold faces do not overlap');
+});
+
+/**
+ * The code points of a CSS unicode-range (`U+4E00, U+5C06-5C07`).
+ * @param {string} range
+ */
+function rangePoints(range) {
+  const points = new Set();
+  for (const part of range.split(',')) {
+    const m = /^\s*U\+([0-9A-F]+)(?:-([0-9A-F]+))?\s*$/i.exec(part);
+    assert.ok(m, `unicode-range part ${part}`);
+    for (let c = parseInt(m[1], 16); c <= parseInt(m[2] ?? m[1], 16); c++) points.add(c);
   }
+  return points;
+}
+
+test('each face is declared for exactly the characters it has', () => {
+  const css = readFileSync(join(webDir, 'css', 'site.css'), 'utf8');
+  const faces = [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map((m) => m[1]);
+  assert.equal(faces.length, FACES.length);
+  for (const face of FACES) {
+    const rule = faces.find((f) => f.includes(`/${face}"`));
+    assert.ok(rule, `an @font-face for ${face}`);
+    const range = /unicode-range:\s*([^;]*);/.exec(rule)?.[1] ?? '';
+    const declared = [...rangePoints(range)].sort((a, b) => a - b);
+    const has = [...woff2CodePoints(readFileSync(join(webDir, 'fonts', face)))].filter((c) => c >= 0x3000).sort((a, b) => a - b);
+    assert.deepEqual(declared, has, `${face}: the unicode-range scripts/build-font printed`);
+  }
+  // The board face is defined last, so that it wins over the bold face where both could draw.
+  assert.ok(faces.at(-1)?.includes('/xiangqi-glyphs-board.woff2"'));
 });
 
 /** A fontconfig configuration whose only font folder holds DejaVu Sans (or nothing). */
@@ -193,7 +226,7 @@ test('the test browser sees no system font with Chinese characters', (t) => {
   assert.equal(listed.trim(), '', 'fontconfig offers no Chinese font');
 });
 
-test('both faces are served as font/woff2', async () => {
+test('every face is served as font/woff2', async () => {
   for (const face of FACES) {
     const res = await fetch(`${server.base}/assets/fonts/${face}`);
     assert.equal(res.status, 200, face);
@@ -211,20 +244,23 @@ test('/local draws pieces, river and Chinese notation with the embedded font', a
   const state = await page.evaluate((family) => {
     const faces = [...document.fonts].filter((f) => f.family.replace(/"/g, '') === family);
     const glyph = /** @type {Element} */ (document.querySelector('[data-piece] text'));
-    const font = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/xiangqi-glyphs-bold.woff2'));
+    const fetched = performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.woff2'));
+    const font = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/xiangqi-glyphs-board.woff2'));
     return {
+      fetched: fetched.map((n) => n.replace(/^.*\//, '')),
       checked: document.fonts.check(`700 30px "${family}"`, '帥將'),
-      bold: faces.filter((f) => f.weight === '700').map((f) => f.status),
+      loaded: faces.filter((f) => f.status === 'loaded').length,
       glyphFamily: getComputedStyle(glyph).fontFamily,
       riverFamily: getComputedStyle(/** @type {Element} */ (document.querySelector('.xq-board .river'))).fontFamily,
       initiator: /** @type {PerformanceResourceTiming|undefined} */ (font)?.initiatorType,
     };
   }, FAMILY);
   assert.equal(state.checked, true, 'document.fonts.check: the glyphs are ready');
-  assert.deepEqual(state.bold, ['loaded'], 'the bold face has loaded');
+  assert.equal(state.loaded, 1, 'one face has loaded');
+  assert.deepEqual(state.fetched, ['xiangqi-glyphs-board.woff2'], 'the board face is all the board needs');
   assert.ok(state.glyphFamily.startsWith(`"${FAMILY}"`), `piece font-family ${state.glyphFamily}`);
   assert.ok(state.riverFamily.startsWith(`"${FAMILY}"`), `river font-family ${state.riverFamily}`);
-  assert.equal(state.initiator, 'link', 'the bold face is preloaded by the page');
+  assert.equal(state.initiator, 'link', 'the board face is preloaded by the page');
   // What Chromium really drew them with: the web font, not a system font.
   for (const selector of ['[data-square="e0"] [data-piece] text', '[data-square="e9"] [data-piece] text', '.xq-board .river']) {
     const fonts = await fontsDrawing(page, selector);

@@ -93,8 +93,9 @@ function report(title, loads) {
 
 for (const [path, ready, firstLimit] of /** @type {const} */ ([
   ['/', async () => {}, 15_000],
-  // The issue's goal for /local is 100 KB; the rules module alone is ≈ 85 KB brotli (docs/testing.md).
-  ['/local', (page) => boardReady(page, '#board'), 135_000],
+  // The issue's goal for /local is 100 KB in all; the rules module alone is ≈ 66 KB brotli
+  // and the page's scripts ≈ 30 KB (docs/testing.md, "Page weight").
+  ['/local', (page) => boardReady(page, '#board'), 120_000],
 ])) {
   test(`page weight of ${path}: compressed first visit, almost nothing on a repeat visit`, async () => {
     const context = await env.browser.newContext();
