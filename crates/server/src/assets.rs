@@ -15,9 +15,10 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::sync::LazyLock;
 
-/// The `web/` folder, minus what only the browser tests need.
+/// The `web/` folder, minus what only the browser tests and the developers need.
 #[derive(RustEmbed)]
 #[folder = "../../web/"]
+#[exclude = "README.md"]
 #[exclude = "node_modules/*"]
 #[exclude = "tests/*"]
 #[exclude = "test-artifacts/*"]

@@ -208,6 +208,16 @@ async fn unversioned_assets_are_still_served_and_revalidated() {
         gunzip(&gz.body),
         get(s.addr, "/assets/css/site.css", &[]).await.body
     );
+    // What only developers and the browser tests read is not served.
+    for path in [
+        "/assets/README.md",
+        "/assets/package.json",
+        "/assets/tests/site.test.mjs",
+    ] {
+        assert_eq!(get(s.addr, path, &[]).await.status, 404, "{path}");
+    }
+    // The font's licence travels with it.
+    assert_eq!(get(s.addr, "/assets/fonts/OFL.txt", &[]).await.status, 200);
 }
 
 #[tokio::test]
