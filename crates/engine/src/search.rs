@@ -176,6 +176,41 @@ pub struct Searcher {
     eval_seed: u64,
     blind_permille: u32,
     lmr: Box<[[u8; 64]; 64]>,
+    /// Static scores of recently evaluated positions, by key: see [`EvalCache`].
+    eval_cache: EvalCache,
+}
+
+/// A small direct-mapped table of static scores by position key. The evaluation is a pure
+/// function of the position, so a hit gives exactly what `evaluate` would; the table only
+/// saves the time (positions recur through transpositions after their table entry was
+/// replaced, and in sibling quiescence searches). 16 Ki entries, 256 KiB: most of it stays
+/// in the second-level cache.
+struct EvalCache {
+    slots: Box<[(u64, i32)]>,
+}
+
+impl EvalCache {
+    const SIZE: usize = 1 << 14;
+
+    fn new() -> EvalCache {
+        // Key 0 with score 0 would be a false hit only for a position whose key is 0.
+        EvalCache {
+            slots: vec![(0, 0); Self::SIZE].into_boxed_slice(),
+        }
+    }
+
+    /// Returns the static score of `pos`, from the table or computed and kept.
+    #[inline]
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let key = pos.key();
+        let slot = &mut self.slots[(key as usize) & (Self::SIZE - 1)];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let e = evaluate(pos);
+        *slot = (key, e);
+        e
+    }
 }
 
 impl Searcher {
@@ -225,6 +260,7 @@ impl Searcher {
             eval_seed: 0,
             blind_permille: 0,
             lmr,
+            eval_cache: EvalCache::new(),
         }
     }
 
@@ -591,8 +627,8 @@ impl Searcher {
 
     /// Returns the static evaluation, with the level's deterministic noise.
     #[inline]
-    fn evaluate(&self) -> i32 {
-        let e = evaluate(&self.pos);
+    fn evaluate(&mut self) -> i32 {
+        let e = self.eval_cache.evaluate(&self.pos);
         if self.eval_noise == 0 {
             return e;
         }
@@ -1283,5 +1319,30 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
         s + ply as i32
     } else {
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hit gives exactly the evaluation, also after the slot was taken by another
+    /// position (then the score is computed again).
+    #[test]
+    fn the_eval_cache_answers_what_evaluate_does() {
+        let mut cache = EvalCache::new();
+        let mut pos = Position::start();
+        for m in ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"] {
+            let mv: Move = m.parse().expect("ICCS");
+            pos.play(mv).expect("legal move");
+            for _ in 0..2 {
+                assert_eq!(cache.evaluate(&pos), evaluate(&pos), "{m}");
+            }
+        }
+        // Every slot index is taken by some key; a different key in a filled slot misses.
+        let start = Position::start();
+        let slot = (start.key() as usize) & (EvalCache::SIZE - 1);
+        cache.slots[slot] = (start.key() ^ 1, 12345);
+        assert_eq!(cache.evaluate(&start), evaluate(&start));
     }
 }
