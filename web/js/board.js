@@ -33,7 +33,9 @@
  *   `lastMove` (ICCS) is highlighted; `check` highlights the general of the side to move;
  *   `turn` overrides the FEN's side to move. Second argument: `announce` `true` (default:
  *   announces `lastMove` when it changed), `false` (silent) or a string to announce instead;
- *   `animate` (default `true`) slides the moved piece.
+ *   `animate` (default `true`) slides the moved piece when the position is the one shown
+ *   before plus `lastMove` (never when a whole position is set: a load, a jump in a game),
+ *   for 150 ms, and not at all under `prefers-reduced-motion: reduce`.
  * - `board.setLegal(moves)` — replaces the legal moves only (e.g. `[]` while waiting).
  * - `board.setInteractive(bool)`, `board.setOrientation('red'|'black')`, `board.flip()`,
  *   `board.orientation` (read-only getter), `board.fen` (the last FEN given),
@@ -259,6 +261,23 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
     if (e.key === PIECE_STYLE_KEY) for (const b of liveBoards) b._setStyle(getPieceStyle());
   });
+}
+
+/**
+ * Whether `after` is `before` with the piece on the first square of `mv` moved to its
+ * second (taking what stood there): the one move a slide can show.
+ * @param {Map<string, string>} before
+ * @param {Map<string, string>} after
+ * @param {string} mv ICCS
+ */
+function isStep(before, after, mv) {
+  const from = mv.slice(0, 2);
+  const to = mv.slice(2, 4);
+  const p = before.get(from);
+  if (!p || after.get(to) !== p || after.has(from)) return false;
+  if (after.size !== before.size - (before.has(to) ? 1 : 0)) return false;
+  for (const [sq, l] of after) if (sq !== to && before.get(sq) !== l) return false;
+  return true;
 }
 
 /**
@@ -567,7 +586,7 @@ export class Board {
 
     const mv = this._lastMove;
     const changed = mv !== null && (mv !== prevLast || wasPending || prev.get(mv.slice(0, 2)) !== undefined);
-    if (mv && changed && !wasPending && opts.animate !== false) this._animate(mv);
+    if (mv && !wasPending && opts.animate !== false && isStep(prev, this._pieces, mv)) this._animate(mv);
     if (opts.announce === false) return;
     if (typeof opts.announce === 'string') {
       this.announce(opts.announce);
@@ -731,7 +750,7 @@ export class Board {
     const [x1, y1] = this._xy(mv.slice(2, 4));
     piece.animate(
       [{ transform: `translate(${x0 - x1}px, ${y0 - y1}px)` }, { transform: 'translate(0px, 0px)' }],
-      { duration: 160, easing: 'ease-out' },
+      { duration: 150, easing: 'ease-out' },
     );
   }
 

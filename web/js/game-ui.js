@@ -506,7 +506,7 @@ export class GameView {
     }
     if (seq !== this.seq || this.viewing !== ply) return;
     const text = ply === 0 ? 'Start position' : `After move ${ply}: ${this.list.text(ply - 1)}`;
-    this.board.setPosition({ fen: info.fen, legal: [], check: info.check, lastMove: moves[ply - 1] ?? null }, { announce: text, animate: false });
+    this.board.setPosition({ fen: info.fen, legal: [], check: info.check, lastMove: moves[ply - 1] ?? null }, { announce: text });
   }
 
   /** Returns to the live position. */
