@@ -49,6 +49,9 @@
  * (the board field of a FEN), `pieceName(letter)` → "Red horse", `squareAt(file, rank)`,
  * `getPieceStyle()` / `setPieceStyle('chinese'|'letters')` (persisted in localStorage under
  * `xiangqi.pieceStyle`, applied to every board on the page at once), `PIECE_STYLE_KEY`,
+ * `getBoardTheme()` / `setBoardTheme('wood'|'green'|'grey')` (the board's colours, kept under
+ * `xiangqi.boardTheme` and applied as `<html data-board-theme>` to every board of every open
+ * page), `BOARD_THEMES`, `BOARD_THEME_KEY`,
  * `GLYPH_FONT` (the embedded font's family) and `glyphsReady` (a promise: its face for the
  * pieces has loaded).
  *
@@ -79,9 +82,14 @@ const R_PIECE = 26;
 export const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 /** localStorage key of the piece style setting. */
 export const PIECE_STYLE_KEY = 'xiangqi.pieceStyle';
+/** localStorage key of the board colours. */
+export const BOARD_THEME_KEY = 'xiangqi.boardTheme';
+/** The board colours to choose from, the first the default, each with its name. */
+export const BOARD_THEMES = /** @type {const} */ ([['wood', 'Wood'], ['green', 'Jade green'], ['grey', 'Slate grey']]);
 
 /** @typedef {'red'|'black'} Color */
 /** @typedef {'chinese'|'letters'} PieceStyle */
+/** @typedef {typeof BOARD_THEMES[number][0]} BoardTheme */
 
 /**
  * @typedef {object} BoardOptions
@@ -257,9 +265,40 @@ export function setPieceStyle(style) {
   for (const b of liveBoards) b._setStyle(style);
 }
 
+/** @returns {BoardTheme} */
+export function getBoardTheme() {
+  let v = null;
+  try {
+    v = localStorage.getItem(BOARD_THEME_KEY);
+  } catch {
+    /* no storage: the default */
+  }
+  return BOARD_THEMES.find(([id]) => id === v)?.[0] ?? 'wood';
+}
+
+/** @param {BoardTheme} theme */
+function applyBoardTheme(theme) {
+  document.documentElement.dataset.boardTheme = theme;
+}
+
+/**
+ * Sets (and persists) the colours of every board.
+ * @param {BoardTheme} theme
+ */
+export function setBoardTheme(theme) {
+  try {
+    localStorage.setItem(BOARD_THEME_KEY, theme);
+  } catch {
+    /* storage may be unavailable: the setting then lasts for this page only */
+  }
+  applyBoardTheme(theme);
+}
+
 if (typeof window !== 'undefined') {
+  applyBoardTheme(getBoardTheme());
   window.addEventListener('storage', (e) => {
     if (e.key === PIECE_STYLE_KEY) for (const b of liveBoards) b._setStyle(getPieceStyle());
+    if (e.key === BOARD_THEME_KEY) applyBoardTheme(getBoardTheme());
   });
 }
 
@@ -295,15 +334,17 @@ function el(name, attrs = {}, parent) {
 
 const STYLE_ID = 'xq-board-style';
 const CSS = `
-.xq-board{position:relative;width:100%;max-width:640px;margin:0 auto;-webkit-tap-highlight-color:transparent}
+.xq-board{--xq-bg:#e9c98f;--xq-line:#5b3a1a;--xq-river:#7a5230;--xq-lbl:#6b4a2b;--xq-lbl2:#8a6a48;position:relative;width:100%;max-width:640px;margin:0 auto;-webkit-tap-highlight-color:transparent}
+[data-board-theme=green] .xq-board{--xq-bg:#a8c69f;--xq-line:#23412a;--xq-river:#2f5638;--xq-lbl:#23412a;--xq-lbl2:#3f6447}
+[data-board-theme=grey] .xq-board{--xq-bg:#cfd3d8;--xq-line:#343a43;--xq-river:#4b525c;--xq-lbl:#343a43;--xq-lbl2:#5b626d}
 .xq-board svg{display:block;width:100%;height:auto;touch-action:none;user-select:none;-webkit-user-select:none}
-.xq-board .bg{fill:#e9c98f}
+.xq-board .bg{fill:var(--xq-bg)}
 .xq-board .grid .frame{stroke-width:2.8}
-.xq-board .grid line,.xq-board .grid path,.xq-board .grid rect{stroke:#5b3a1a;stroke-width:1.4;fill:none;stroke-linecap:square}
-.xq-board .river{font:600 30px "Xiangqi Glyphs","Noto Serif CJK SC","Noto Serif CJK TC","Songti SC","STSong","SimSun",serif;fill:#7a5230;letter-spacing:14px}
-.xq-board .lbl{font:500 15px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;fill:#6b4a2b}
+.xq-board .grid line,.xq-board .grid path,.xq-board .grid rect{stroke:var(--xq-line);stroke-width:1.4;fill:none;stroke-linecap:square}
+.xq-board .river{font:600 30px "Xiangqi Glyphs","Noto Serif CJK SC","Noto Serif CJK TC","Songti SC","STSong","SimSun",serif;fill:var(--xq-river);letter-spacing:14px}
+.xq-board .lbl{font:500 15px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;fill:var(--xq-lbl)}
 .xq-board .lbl.file{font-weight:600}
-.xq-board .lbl.letter{font-size:14px;fill:#8a6a48}
+.xq-board .lbl.letter{font-size:14px;fill:var(--xq-lbl2)}
 .xq-board .pt{outline:none;cursor:default}
 .xq-board .pt .hit{fill:transparent}
 .xq-board .pt.movable,.xq-board .pt.dest{cursor:pointer}

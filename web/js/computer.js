@@ -24,9 +24,10 @@ import { START_FEN } from './board.js';
 import { Engine, LEVEL_MOVETIME_MS } from './engine.js';
 import { rules } from './xiangqi-wasm.js';
 import {
-  GameView, showResult, showWarning, statusLine, buildPgn, download, wireGameMenu, pieceStyleToggle,
+  GameView, showResult, showWarning, statusLine, buildPgn, download, wireGameMenu,
   replayStored, showError, showStatusLine, showViewing, confirmButton, analysisHref,
 } from './game-ui.js';
+import { settingsPanel } from './settings.js';
 
 /** @typedef {import('./api.js').PositionInfo} PositionInfo */
 /** @typedef {import('./api.js').GameStatus} GameStatus */
@@ -319,7 +320,7 @@ $('flip').addEventListener('click', () => {
   renderPlayers();
 });
 $('back-to-game').addEventListener('click', () => view.backToGame());
-pieceStyleToggle(/** @type {HTMLInputElement} */ ($('letters')));
+settingsPanel($('settings'));
 
 wireGameMenu($('menu'), {
   startFen: () => game?.startFen ?? START_FEN,

@@ -10,8 +10,8 @@
  * - `copyText`, `download`, `toast`: clipboard, file download and a short notice;
  * - `GameView`: a board plus a move list that can step back through the game's positions
  *   (asking the server for each past position once) and return to the live one, and marks
- *   the moves of the repetition cycle a ruling or warning is about;
- * - `pieceStyleToggle(el)`: the "Chinese / letters" setting of the board;
+ *   the moves of the repetition cycle a ruling or warning is about, and sounds each move
+ *   the game gains (sound.js: move, capture, check, or the end of the game);
  * - `replayStored(startFen, moves)`: a game kept in the browser asked of the rules module,
  *   repaired when it no longer replays (the pages that play without a server);
  * - `showError`, `showStatusLine`, `showViewing`, `confirmButton`, `analysisHref`: the error
@@ -19,7 +19,8 @@
  *   second click, and the link to /analysis.
  */
 
-import { Board, getPieceStyle, setPieceStyle, START_FEN } from './board.js';
+import { Board, parseFen, START_FEN } from './board.js';
+import { moveSoundKind, playSound } from './sound.js';
 import { MoveList } from './movelist.js';
 import { position, ApiError } from './api.js';
 import { getNotation, onNotationChange } from './notation.js';
@@ -113,6 +114,7 @@ function writeResult(el, status) {
     el.appendChild(p);
   }
   el.hidden = false;
+  el.querySelector('button')?.addEventListener('click', () => { el.hidden = true; }, { once: true });
 }
 
 /**
@@ -261,15 +263,6 @@ export function download(name, text, type = 'application/x-chess-pgn') {
   a.click();
   a.remove();
   window.setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-}
-
-/**
- * Wires the "Chinese / letters" piece setting to a checkbox.
- * @param {HTMLInputElement} checkbox checked = letters
- */
-export function pieceStyleToggle(checkbox) {
-  checkbox.checked = getPieceStyle() === 'letters';
-  checkbox.addEventListener('change', () => setPieceStyle(checkbox.checked ? 'letters' : 'chinese'));
 }
 
 /**
@@ -466,6 +459,7 @@ export class GameView {
       cycle: activeCycle(g.status),
     });
     const moved = !prev || prev.moves.length !== g.moves.length;
+    if (prev) this.sound(prev, g);
     if (this.viewing !== null && !moved) {
       return;
     }
@@ -476,6 +470,23 @@ export class GameView {
       opts,
     );
     this.opts.onView?.(null);
+  }
+
+  /**
+   * Sounds the move the game gained since `prev` (a capture when its destination held a
+   * piece), or the end of a game that ended without one (resignation, time, agreement).
+   * @param {LiveGame} prev
+   * @param {LiveGame} g
+   */
+  sound(prev, g) {
+    const over = !!g.status && g.status.result !== 'ongoing';
+    const n = prev.moves.length;
+    if (g.moves.length === n + 1 && (prev.startFen ?? '') === (g.startFen ?? '') && prev.moves.every((m, i) => m === g.moves[i])) {
+      const mv = g.moves[n];
+      playSound(moveSoundKind({ capture: parseFen(prev.fen).pieces.has(mv.slice(2, 4)), check: g.check, over }));
+    } else if (over && g.moves.length === n && prev.status?.result === 'ongoing') {
+      playSound('end');
+    }
   }
 
   /** @param {number} ply */

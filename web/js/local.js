@@ -10,9 +10,10 @@
 import { loadJSON, saveJSON } from './api.js';
 import { START_FEN } from './board.js';
 import {
-  GameView, showResult, showWarning, statusLine, buildPgn, download, wireGameMenu, pieceStyleToggle,
+  GameView, showResult, showWarning, statusLine, buildPgn, download, wireGameMenu,
   replayStored, showError, showStatusLine, showViewing, analysisHref,
 } from './game-ui.js';
+import { settingsPanel } from './settings.js';
 
 const STORE = 'xiangqi.local.game';
 const AUTOFLIP = 'xiangqi.local.autoflip';
@@ -133,7 +134,7 @@ autoflip.addEventListener('change', () => {
   saveJSON(AUTOFLIP, autoflip.checked);
   if (autoflip.checked && info) view.board.setOrientation(info.turn);
 });
-pieceStyleToggle(/** @type {HTMLInputElement} */ ($('letters')));
+settingsPanel($('settings'));
 
 wireGameMenu($('menu'), {
   startFen: () => game.startFen ?? START_FEN,

@@ -6,6 +6,7 @@
  * /api/puzzles and shows the link with a copy button. `?fen=` opens a position.
  */
 import { Board, START_FEN, boardToFen, parseFen, pieceName } from './board.js';
+import { settingsPanel } from './settings.js';
 import { request, RequestError, positionOf } from './request.js';
 
 /** @template {HTMLElement} T @param {string} id @returns {T} */
@@ -259,3 +260,5 @@ byId('copy').addEventListener('click', async () => {
 const initial = new URLSearchParams(location.search).get('fen');
 setTool('R');
 loadFen(initial || START_FEN);
+
+settingsPanel(byId('settings'));

@@ -5,6 +5,7 @@
  * then /play/<code>) or on one screen (/local?fen=).
  */
 import { Board } from './board.js';
+import { settingsPanel } from './settings.js';
 import { request, RequestError, storeSeat, positionOf } from './request.js';
 import { getNotation } from './notation.js';
 import { explanationOf } from './cycle.js';
@@ -107,3 +108,5 @@ byId('copy').addEventListener('click', async () => {
 });
 
 load();
+
+settingsPanel(byId('settings'));

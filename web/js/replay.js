@@ -11,7 +11,8 @@ import { MoveList } from './movelist.js';
 import { position, ApiError } from './api.js';
 import { CLASSICS } from './classics.js';
 import { activeCycle } from './cycle.js';
-import { showResult, showWarning, describeStatus, buildPgn, download, copyText, pieceStyleToggle } from './game-ui.js';
+import { showResult, showWarning, describeStatus, buildPgn, download, copyText } from './game-ui.js';
+import { settingsPanel } from './settings.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -182,7 +183,7 @@ $('load-form').querySelector('[data-menu=copy-moves]')?.addEventListener('click'
 $('load-form').querySelector('[data-menu=pgn]')?.addEventListener('click', () => {
   if (final) download('xiangqi-replay.pgn', buildPgn({ startFen: game.fen, wxf: final.wxf, status: final.status, event: 'Replay' }));
 });
-pieceStyleToggle(/** @type {HTMLInputElement} */ ($('letters')));
+settingsPanel($('settings'));
 
 document.addEventListener('keydown', (e) => {
   const t = e.target;
