@@ -12,6 +12,9 @@
  *   (asking the server for each past position once) and return to the live one, and marks
  *   the moves of the repetition cycle a ruling or warning is about, and sounds each move
  *   the game gains (sound.js: move, capture, check, or the end of the game);
+ * - `askConfirm(question)`, `askDiscard(...)`: a question in a modal `<dialog>` (New game over a
+ *   game in progress); `showLinkProblem`, `showSetAside`: why a `?fen=` link was refused, and
+ *   the bar that offers the game a link set aside;
  * - `replayStored(startFen, moves)`: a game kept in the browser asked of the rules module,
  *   repaired when it no longer replays (the pages that play without a server);
  * - `showError`, `showStatusLine`, `showViewing`, `confirmButton`, `analysisHref`: the error
@@ -114,7 +117,6 @@ function writeResult(el, status) {
     el.appendChild(p);
   }
   el.hidden = false;
-  el.querySelector('button')?.addEventListener('click', () => { el.hidden = true; }, { once: true });
 }
 
 /**
@@ -266,6 +268,60 @@ export function download(name, text, type = 'application/x-chess-pgn') {
 }
 
 /**
+ * @typedef {object} Question
+ * @property {string} title e.g. "Start a new game?"
+ * @property {string} text what is at stake
+ * @property {string} confirm the button that goes ahead, e.g. "New game"
+ * @property {string} cancel the button that keeps things as they are (the default)
+ */
+
+/**
+ * Asks a question in a modal dialog (`dialog#confirm-dialog`, its buttons `[value=ok]` and
+ * `[value=cancel]`); Escape and the cancel button, which has the focus, say no.
+ * @param {Question} q
+ * @returns {Promise<boolean>} whether the player confirmed
+ */
+export function askConfirm(q) {
+  document.getElementById('confirm-dialog')?.remove();
+  const d = document.createElement('dialog');
+  if (typeof d.showModal !== 'function') return Promise.resolve(window.confirm(`${q.title}\n${q.text}`));
+  d.id = 'confirm-dialog';
+  d.className = 'xq-dialog';
+  d.setAttribute('aria-labelledby', 'confirm-title');
+  d.setAttribute('aria-describedby', 'confirm-text');
+  const form = document.createElement('form');
+  form.method = 'dialog';
+  const h = document.createElement('h2');
+  h.id = 'confirm-title';
+  h.textContent = q.title;
+  const p = document.createElement('p');
+  p.id = 'confirm-text';
+  p.textContent = q.text;
+  const buttons = document.createElement('div');
+  buttons.className = 'xq-dialog-buttons';
+  const cancel = document.createElement('button');
+  cancel.className = 'btn';
+  cancel.value = 'cancel';
+  cancel.textContent = q.cancel;
+  cancel.autofocus = true;
+  const ok = document.createElement('button');
+  ok.className = 'btn primary';
+  ok.value = 'ok';
+  ok.textContent = q.confirm;
+  buttons.append(cancel, ok);
+  form.append(h, p, buttons);
+  d.append(form);
+  document.body.append(d);
+  return new Promise((resolve) => {
+    d.addEventListener('close', () => {
+      resolve(d.returnValue === 'ok');
+      d.remove();
+    });
+    d.showModal();
+  });
+}
+
+/**
  * Shows an error (with the list of its problems, e.g. those of a FEN), or hides the box
  * when `text` is empty.
  * @param {HTMLElement} el
@@ -388,6 +444,44 @@ export async function replayStored(startFen, moves) {
     }
   }
 }
+
+/**
+ * Asks before a game in progress of `n` moves is discarded.
+ * @param {number} n
+ * @param {string} title e.g. "Start a new game?"
+ * @param {string} confirm the button that discards it
+ */
+export function askDiscard(n, title, confirm) {
+  return askConfirm({ title, text: `The game in progress (${movesText(n)}) will be lost.`, confirm, cancel: 'Keep playing' });
+}
+
+/**
+ * Shows why a link's position was refused (the rules library's list of problems, or its
+ * message) in `el`'s first child, and `el` until the player dismisses it (its button).
+ * @param {HTMLElement} el
+ * @param {unknown} e what the rules module threw
+ * @param {string} after said after the reasons
+ */
+export function showLinkProblem(el, e, after) {
+  const problems = e instanceof ApiError ? e.problems : [];
+  const why = problems.length ? '' : `: ${e instanceof Error ? e.message : String(e)}`;
+  showError(/** @type {HTMLElement} */ (el.firstElementChild), `The position in the link cannot be played${why}.${after}`, problems);
+  el.hidden = false;
+  el.querySelector('button')?.addEventListener('click', () => { el.hidden = true; }, { once: true });
+}
+
+/**
+ * Shows (with `what`, e.g. "2 moves") or hides the bar offering the game a link set aside.
+ * @param {HTMLElement} el its first child holds the text
+ * @param {string|null} what
+ */
+export function showSetAside(el, what) {
+  el.hidden = what === null;
+  if (what !== null) /** @type {HTMLElement} */ (el.firstElementChild).textContent = `Your earlier game (${what}) is kept.`;
+}
+
+/** @param {number} n @returns {string} "1 move", "2 moves" */
+export const movesText = (n) => `${n} ${n === 1 ? 'move' : 'moves'}`;
 
 /**
  * Wires the game menu's buttons (`[data-menu=copy-fen|copy-moves|pgn]` inside `root`).
