@@ -31,14 +31,12 @@
 
 import { localPosition, readGame, WasmError } from './xiangqi-wasm.js';
 import { Engine } from './engine.js';
-import { Board, parseFen, START_FEN } from './board.js';
+import { Board, moveSoundKind, parseFen, playSound, settingsPanel, START_FEN } from './board.js';
 import { MoveList } from './movelist.js';
 import { getNotation, onNotationChange } from './notation.js';
 import {
   showResult, describeStatus, copyText, showError as showErrorIn,
 } from './game-ui.js';
-import { settingsPanel } from './settings.js';
-import { moveSoundKind, playSound } from './sound.js';
 
 /** @typedef {import('./api.js').PositionInfo} PositionInfo */
 /** @typedef {import('./engine.js').EngineScore} EngineScore */

@@ -55,6 +55,17 @@
  * `GLYPH_FONT` (the embedded font's family) and `glyphsReady` (a promise: its face for the
  * pieces has loaded).
  *
+ * ## Settings and sounds
+ * `settingsPanel(host)` fills `host` with the settings every board page shows beside its
+ * board, the same on each: `button[data-setting=sound]` (`aria-pressed="true"` while sounds
+ * are on), `select[data-setting=board]` (`wood`, `green`, `grey`) and
+ * `select[data-setting=pieces]` (`chinese`, `letters`). The sound switch is kept under
+ * `xiangqi.sound` (`"off"` mutes; `soundOn()`, `setSoundOn(on)`, `onSoundChange(f)`,
+ * `SOUND_KEY`); `playSound('move'|'capture'|'check'|'end')` plays one unless muted, loading
+ * the synthesizer (sound.js, Web Audio) on the first sound, and `moveSoundKind` picks the
+ * sound of a move shown. Test hook: each sound played sets `<html data-last-sound>` and counts
+ * up `<html data-sound-count>`.
+ *
  * ## DOM hooks (relied on by browser tests)
  * - every intersection: `<g data-square="e3">` (click it to select / move there);
  * - a piece: `<g data-piece="N">` (FEN letter, uppercase Red `K A B N R C P`, lowercase Black);
@@ -1004,4 +1015,138 @@ export class Board {
     const p = new DOMPoint(cx, cy).matrixTransform(m.inverse());
     return { x: p.x, y: p.y };
   }
+}
+
+// ---------------------------------------------------------------- settings and sounds
+//
+// The settings every board page shows beside its board, the same on each (`settingsPanel`),
+// and the switch of the board's sounds, which `playSound` follows. The sounds themselves are
+// synthesized by sound.js, loaded on the first sound heard.
+
+/** localStorage key of the sound switch. */
+export const SOUND_KEY = 'xiangqi.sound';
+
+/** @typedef {'move'|'capture'|'check'|'end'} SoundKind */
+
+/** @type {Set<(on: boolean) => void>} */
+const listeners = new Set();
+
+/** Whether sounds are on (the default). */
+export function soundOn() {
+  try {
+    return localStorage.getItem(SOUND_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Turns the sounds on or off, on this page and (through storage) every other open page.
+ * @param {boolean} on
+ */
+export function setSoundOn(on) {
+  try {
+    localStorage.setItem(SOUND_KEY, on ? 'on' : 'off');
+  } catch {
+    /* storage may be unavailable: the switch then does nothing */
+  }
+  for (const f of listeners) f(on);
+}
+
+/**
+ * Calls `f` with the new state whenever the switch changes (here or in another tab).
+ * @param {(on: boolean) => void} f
+ */
+export function onSoundChange(f) {
+  listeners.add(f);
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key === SOUND_KEY) for (const f of listeners) f(soundOn());
+  });
+}
+
+/** The synthesizer, loaded on the first sound. @type {Promise<typeof import('./sound.js')>|null} */
+let synth = null;
+
+/**
+ * Plays a sound, unless the switch is off.
+ * @param {SoundKind} kind
+ */
+export function playSound(kind) {
+  if (!soundOn()) return;
+  const root = document.documentElement;
+  root.dataset.lastSound = kind;
+  root.dataset.soundCount = String(Number(root.dataset.soundCount ?? 0) + 1);
+  synth ??= import('./sound.js');
+  synth.then((m) => m.play(kind), () => {
+    synth = null;
+  });
+}
+
+/**
+ * The sound of a move just shown: the end of the game outranks check, check a capture.
+ * @param {{capture: boolean, check: boolean, over: boolean}} m
+ * @returns {SoundKind}
+ */
+export function moveSoundKind(m) {
+  return m.over ? 'end' : m.check ? 'check' : m.capture ? 'capture' : 'move';
+}
+
+/** The speaker, with sound waves or with a cross. */
+const SPEAKER = '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>';
+const WAVES = '<path d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>';
+const CROSS = '<path d="M15.5 9.5l5 5m0-5l-5 5" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>';
+
+/**
+ * A labelled select.
+ * @param {string} label
+ * @param {string} setting
+ * @param {readonly (readonly [string, string])[]} options value and text
+ * @param {string} value
+ * @param {(v: string) => void} change
+ */
+function select(label, setting, options, value, change) {
+  const wrap = document.createElement('label');
+  const span = document.createElement('span');
+  span.textContent = label;
+  const sel = document.createElement('select');
+  sel.dataset.setting = setting;
+  for (const [v, text] of options) sel.add(new Option(text, v, false, v === value));
+  sel.addEventListener('change', () => change(sel.value));
+  wrap.append(span, sel);
+  return wrap;
+}
+
+/**
+ * Fills `host` with the sound switch and the board and piece settings.
+ * @param {HTMLElement|null} host
+ */
+export function settingsPanel(host) {
+  if (!host) return;
+  host.classList.add('xq-settings');
+  host.setAttribute('role', 'group');
+  host.setAttribute('aria-label', 'Sound and board settings');
+  host.textContent = '';
+
+  const sound = document.createElement('button');
+  sound.type = 'button';
+  sound.className = 'xq-sound';
+  sound.dataset.setting = 'sound';
+  sound.title = 'Sounds of moves, captures, checks and the end of the game';
+  const show = (/** @type {boolean} */ on) => {
+    sound.setAttribute('aria-pressed', String(on));
+    sound.innerHTML = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">${SPEAKER}${on ? WAVES : CROSS}</svg><span>Sound</span>`;
+  };
+  show(soundOn());
+  sound.addEventListener('click', () => setSoundOn(sound.getAttribute('aria-pressed') !== 'true'));
+  onSoundChange(show);
+
+  const board = select('Board', 'board', BOARD_THEMES, getBoardTheme(), (v) => {
+    setBoardTheme(/** @type {BoardTheme} */ (v));
+  });
+  const pieces = select('Pieces', 'pieces', [['chinese', 'Chinese characters'], ['letters', 'Letters (G A E H R C S)']],
+    getPieceStyle(), (v) => setPieceStyle(v === 'letters' ? 'letters' : 'chinese'));
+  host.append(sound, board, pieces);
 }

@@ -23,7 +23,7 @@
  */
 
 import { loadJSON, position, saveJSON } from './api.js';
-import { START_FEN } from './board.js';
+import { settingsPanel, START_FEN } from './board.js';
 import { Engine, LEVEL_MOVETIME_MS } from './engine.js';
 import { rules } from './xiangqi-wasm.js';
 import {
@@ -31,7 +31,6 @@ import {
   replayStored, showError, showStatusLine, showViewing, confirmButton, analysisHref, askDiscard,
   showLinkProblem, showSetAside, movesText,
 } from './game-ui.js';
-import { settingsPanel } from './settings.js';
 
 /** @typedef {import('./api.js').PositionInfo} PositionInfo */
 /** @typedef {import('./api.js').GameStatus} GameStatus */

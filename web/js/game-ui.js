@@ -11,9 +11,9 @@
  * - `GameView`: a board plus a move list that can step back through the game's positions
  *   (asking the server for each past position once) and return to the live one, and marks
  *   the moves of the repetition cycle a ruling or warning is about, and sounds each move
- *   the game gains (sound.js: move, capture, check, or the end of the game);
- * - `askConfirm(question)`, `askDiscard(...)`: a question in a modal `<dialog>` (New game over a
- *   game in progress); `showLinkProblem`, `showSetAside`: why a `?fen=` link was refused, and
+ *   the game gains (board.js's `playSound`: move, capture, check, or the end of the game);
+ * - `askDiscard(...)`: the question in a modal `<dialog>` (dialog.js) before a game in progress
+ *   is discarded; `showLinkProblem`, `showSetAside`: why a `?fen=` link was refused, and
  *   the bar that offers the game a link set aside;
  * - `replayStored(startFen, moves)`: a game kept in the browser asked of the rules module,
  *   repaired when it no longer replays (the pages that play without a server);
@@ -22,8 +22,7 @@
  *   second click, and the link to /analysis.
  */
 
-import { Board, parseFen, START_FEN } from './board.js';
-import { moveSoundKind, playSound } from './sound.js';
+import { Board, moveSoundKind, parseFen, playSound, START_FEN } from './board.js';
 import { MoveList } from './movelist.js';
 import { position, ApiError } from './api.js';
 import { getNotation, onNotationChange } from './notation.js';
@@ -268,60 +267,6 @@ export function download(name, text, type = 'application/x-chess-pgn') {
 }
 
 /**
- * @typedef {object} Question
- * @property {string} title e.g. "Start a new game?"
- * @property {string} text what is at stake
- * @property {string} confirm the button that goes ahead, e.g. "New game"
- * @property {string} cancel the button that keeps things as they are (the default)
- */
-
-/**
- * Asks a question in a modal dialog (`dialog#confirm-dialog`, its buttons `[value=ok]` and
- * `[value=cancel]`); Escape and the cancel button, which has the focus, say no.
- * @param {Question} q
- * @returns {Promise<boolean>} whether the player confirmed
- */
-export function askConfirm(q) {
-  document.getElementById('confirm-dialog')?.remove();
-  const d = document.createElement('dialog');
-  if (typeof d.showModal !== 'function') return Promise.resolve(window.confirm(`${q.title}\n${q.text}`));
-  d.id = 'confirm-dialog';
-  d.className = 'xq-dialog';
-  d.setAttribute('aria-labelledby', 'confirm-title');
-  d.setAttribute('aria-describedby', 'confirm-text');
-  const form = document.createElement('form');
-  form.method = 'dialog';
-  const h = document.createElement('h2');
-  h.id = 'confirm-title';
-  h.textContent = q.title;
-  const p = document.createElement('p');
-  p.id = 'confirm-text';
-  p.textContent = q.text;
-  const buttons = document.createElement('div');
-  buttons.className = 'xq-dialog-buttons';
-  const cancel = document.createElement('button');
-  cancel.className = 'btn';
-  cancel.value = 'cancel';
-  cancel.textContent = q.cancel;
-  cancel.autofocus = true;
-  const ok = document.createElement('button');
-  ok.className = 'btn primary';
-  ok.value = 'ok';
-  ok.textContent = q.confirm;
-  buttons.append(cancel, ok);
-  form.append(h, p, buttons);
-  d.append(form);
-  document.body.append(d);
-  return new Promise((resolve) => {
-    d.addEventListener('close', () => {
-      resolve(d.returnValue === 'ok');
-      d.remove();
-    });
-    d.showModal();
-  });
-}
-
-/**
  * Shows an error (with the list of its problems, e.g. those of a FEN), or hides the box
  * when `text` is empty.
  * @param {HTMLElement} el
@@ -446,12 +391,15 @@ export async function replayStored(startFen, moves) {
 }
 
 /**
- * Asks before a game in progress of `n` moves is discarded.
+ * Asks before a game in progress of `n` moves is discarded, in a modal dialog (dialog.js,
+ * loaded when first needed).
  * @param {number} n
  * @param {string} title e.g. "Start a new game?"
  * @param {string} confirm the button that discards it
+ * @returns {Promise<boolean>} whether the player agreed
  */
-export function askDiscard(n, title, confirm) {
+export async function askDiscard(n, title, confirm) {
+  const { askConfirm } = await import('./dialog.js');
   return askConfirm({ title, text: `The game in progress (${movesText(n)}) will be lost.`, confirm, cancel: 'Keep playing' });
 }
 

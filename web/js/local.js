@@ -12,13 +12,12 @@
  */
 
 import { loadJSON, position, saveJSON } from './api.js';
-import { START_FEN } from './board.js';
+import { settingsPanel, START_FEN } from './board.js';
 import {
   GameView, showResult, showWarning, statusLine, buildPgn, download, wireGameMenu,
   replayStored, showError, showStatusLine, showViewing, analysisHref, askDiscard,
   showLinkProblem, showSetAside, movesText,
 } from './game-ui.js';
-import { settingsPanel } from './settings.js';
 
 const STORE = 'xiangqi.local.game';
 /** The game a `?fen=` link set aside. */

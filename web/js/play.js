@@ -12,7 +12,7 @@
 import { api, loadSeat, storeSeat, ApiError } from './api.js';
 import { RoomGame } from './room.js';
 import { copyText } from './game-ui.js';
-import { settingsPanel } from './settings.js';
+import { settingsPanel } from './board.js';
 import { loadWatch, storeWatch } from './request.js';
 
 /** @param {string} id */

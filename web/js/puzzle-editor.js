@@ -5,8 +5,7 @@
  * rules module (positionOf; a refusal lists the problems, shown next to the board). Save posts
  * /api/puzzles and shows the link with a copy button. `?fen=` opens a position.
  */
-import { Board, START_FEN, boardToFen, parseFen, pieceName } from './board.js';
-import { settingsPanel } from './settings.js';
+import { Board, START_FEN, boardToFen, parseFen, pieceName, settingsPanel } from './board.js';
 import { request, RequestError, positionOf } from './request.js';
 
 /** @template {HTMLElement} T @param {string} id @returns {T} */

@@ -6,13 +6,12 @@
  * every position is asked of the rules module (`position`, in the page) once.
  */
 
-import { Board, START_FEN } from './board.js';
+import { Board, settingsPanel, START_FEN } from './board.js';
 import { MoveList } from './movelist.js';
 import { position, ApiError } from './api.js';
 import { CLASSICS } from './classics.js';
 import { activeCycle } from './cycle.js';
 import { showResult, showWarning, describeStatus, buildPgn, download, copyText } from './game-ui.js';
-import { settingsPanel } from './settings.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));

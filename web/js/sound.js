@@ -2,65 +2,15 @@
 /**
  * @file The board's sounds, synthesized with the Web Audio API (no audio files): a wooden
  * click for a move, a heavier knock for a capture, a two-tone call for check and a short
- * rising phrase for the end of a game. One switch turns them all off; it is kept in
- * localStorage under `xiangqi.sound` (`"off"` mutes) and followed by every page at once.
+ * rising phrase for the end of a game. Loaded by `playSound` (board.js, which holds the
+ * switch) on the first sound, so a page pays for it only once something is to be heard.
  *
  * Browsers start an AudioContext only after a user gesture; the context is made on the
  * first sound and resumed on the next click or key press, so a sound asked for before any
  * gesture is simply not heard. Without Web Audio nothing is played and nothing throws.
- *
- * Test hook: every sound played (not muted) sets `<html data-last-sound="move|capture|check|end">`
- * and counts up `<html data-sound-count>`.
  */
 
-/** localStorage key of the sound switch. */
-export const SOUND_KEY = 'xiangqi.sound';
-
-/** @typedef {'move'|'capture'|'check'|'end'} SoundKind */
-
-/** @type {Set<(on: boolean) => void>} */
-const listeners = new Set();
-
-/** Whether sounds are on (the default). */
-export function soundOn() {
-  try {
-    return localStorage.getItem(SOUND_KEY) !== 'off';
-  } catch {
-    return true;
-  }
-}
-
-/**
- * Turns the sounds on or off, on this page and (through storage) every other open page.
- * @param {boolean} on
- */
-export function setSoundOn(on) {
-  try {
-    localStorage.setItem(SOUND_KEY, on ? 'on' : 'off');
-  } catch {
-    /* storage may be unavailable: the switch then lasts for this page only */
-    memory = on;
-  }
-  for (const f of listeners) f(on);
-}
-
-/** The switch when storage cannot keep it. @type {boolean|null} */
-let memory = null;
-const isOn = () => memory ?? soundOn();
-
-/**
- * Calls `f` with the new state whenever the switch changes (here or in another tab).
- * @param {(on: boolean) => void} f
- */
-export function onSoundChange(f) {
-  listeners.add(f);
-}
-
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (e) => {
-    if (e.key === SOUND_KEY) for (const f of listeners) f(soundOn());
-  });
-}
+/** @typedef {import('./board.js').SoundKind} SoundKind */
 
 /** @type {AudioContext|null} */
 let ctx = null;
@@ -156,14 +106,10 @@ const VOICES = {
 };
 
 /**
- * Plays a sound, unless the switch is off.
+ * Plays a sound.
  * @param {SoundKind} kind
  */
-export function playSound(kind) {
-  if (!isOn()) return;
-  const root = document.documentElement;
-  root.dataset.lastSound = kind;
-  root.dataset.soundCount = String(Number(root.dataset.soundCount ?? 0) + 1);
+export function play(kind) {
   const ac = context();
   if (!ac) return;
   try {
@@ -172,13 +118,4 @@ export function playSound(kind) {
   } catch {
     /* a browser that refuses a node plays nothing */
   }
-}
-
-/**
- * The sound of a move just shown: the end of the game outranks check, check a capture.
- * @param {{capture: boolean, check: boolean, over: boolean}} m
- * @returns {SoundKind}
- */
-export function moveSoundKind(m) {
-  return m.over ? 'end' : m.check ? 'check' : m.capture ? 'capture' : 'move';
 }
