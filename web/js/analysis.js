@@ -31,11 +31,11 @@
 
 import { localPosition, readGame, WasmError } from './xiangqi-wasm.js';
 import { Engine } from './engine.js';
-import { Board, START_FEN } from './board.js';
+import { Board, moveSoundKind, parseFen, playSound, settingsPanel, START_FEN } from './board.js';
 import { MoveList } from './movelist.js';
 import { getNotation, onNotationChange } from './notation.js';
 import {
-  showResult, describeStatus, copyText, pieceStyleToggle, showError as showErrorIn,
+  showResult, describeStatus, copyText, showError as showErrorIn,
 } from './game-ui.js';
 
 /** @typedef {import('./api.js').PositionInfo} PositionInfo */
@@ -249,6 +249,10 @@ async function show(p, animate = true) {
     announce: want === 0 ? 'Start position' : `Move ${want}: ${moveText}${r.check ? ', check' : ''}`,
     animate,
   });
+  if (played && last === played.move && want > 0) {
+    playSound(moveSoundKind({ capture: parseFen(played.fen).pieces.has(last.slice(2, 4)), check: r.check, over }));
+  }
+  played = null;
   const turn = r.turn === 'red' ? 'Red' : 'Black';
   const dot = /** @type {HTMLElement} */ ($('status').querySelector('.dot'));
   dot.className = `dot ${over ? (r.status.result === 'black' ? 'black' : 'red') : r.turn}`;
@@ -261,8 +265,12 @@ async function show(p, animate = true) {
   if (changed || !analysed || analysed.fen !== r.fen) analyse(r);
 }
 
+/** @type {{fen: string, move: string}|null} the move just played on the board, to be sounded once shown */
+let played = null;
+
 /** @param {string} m ICCS, a legal move of the viewed position */
 function playMove(m) {
+  played = { fen: board.fen, move: m };
   if (game.moves[ply] === m) {
     show(ply + 1, false);
     return;
@@ -701,7 +709,7 @@ $('review-cancel').addEventListener('click', () => {
   reviewing.cancelled = true;
   engine.stop();
 });
-pieceStyleToggle(/** @type {HTMLInputElement} */ ($('letters')));
+settingsPanel($('settings'));
 onNotationChange(() => {
   renderLines();
   drawGraph();

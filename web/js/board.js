@@ -33,7 +33,9 @@
  *   `lastMove` (ICCS) is highlighted; `check` highlights the general of the side to move;
  *   `turn` overrides the FEN's side to move. Second argument: `announce` `true` (default:
  *   announces `lastMove` when it changed), `false` (silent) or a string to announce instead;
- *   `animate` (default `true`) slides the moved piece.
+ *   `animate` (default `true`) slides the moved piece when the position is the one shown
+ *   before plus `lastMove` (never when a whole position is set: a load, a jump in a game),
+ *   for 150 ms, and not at all under `prefers-reduced-motion: reduce`.
  * - `board.setLegal(moves)` — replaces the legal moves only (e.g. `[]` while waiting).
  * - `board.setInteractive(bool)`, `board.setOrientation('red'|'black')`, `board.flip()`,
  *   `board.orientation` (read-only getter), `board.fen` (the last FEN given),
@@ -47,8 +49,22 @@
  * (the board field of a FEN), `pieceName(letter)` → "Red horse", `squareAt(file, rank)`,
  * `getPieceStyle()` / `setPieceStyle('chinese'|'letters')` (persisted in localStorage under
  * `xiangqi.pieceStyle`, applied to every board on the page at once), `PIECE_STYLE_KEY`,
+ * `getBoardTheme()` / `setBoardTheme('wood'|'green'|'grey')` (the board's colours, kept under
+ * `xiangqi.boardTheme` and applied as `<html data-board-theme>` to every board of every open
+ * page), `BOARD_THEMES`, `BOARD_THEME_KEY`,
  * `GLYPH_FONT` (the embedded font's family) and `glyphsReady` (a promise: its face for the
  * pieces has loaded).
+ *
+ * ## Settings and sounds
+ * `settingsPanel(host)` fills `host` with the settings every board page shows beside its
+ * board, the same on each: `button[data-setting=sound]` (`aria-pressed="true"` while sounds
+ * are on), `select[data-setting=board]` (`wood`, `green`, `grey`) and
+ * `select[data-setting=pieces]` (`chinese`, `letters`). The sound switch is kept under
+ * `xiangqi.sound` (`"off"` mutes; `soundOn()`, `setSoundOn(on)`, `onSoundChange(f)`,
+ * `SOUND_KEY`); `playSound('move'|'capture'|'check'|'end')` plays one unless muted, loading
+ * the synthesizer (sound.js, Web Audio) on the first sound, and `moveSoundKind` picks the
+ * sound of a move shown. Test hook: each sound played sets `<html data-last-sound>` and counts
+ * up `<html data-sound-count>`.
  *
  * ## DOM hooks (relied on by browser tests)
  * - every intersection: `<g data-square="e3">` (click it to select / move there);
@@ -77,9 +93,14 @@ const R_PIECE = 26;
 export const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 /** localStorage key of the piece style setting. */
 export const PIECE_STYLE_KEY = 'xiangqi.pieceStyle';
+/** localStorage key of the board colours. */
+export const BOARD_THEME_KEY = 'xiangqi.boardTheme';
+/** The board colours to choose from, the first the default, each with its name. */
+export const BOARD_THEMES = /** @type {const} */ ([['wood', 'Wood'], ['green', 'Jade green'], ['grey', 'Slate grey']]);
 
 /** @typedef {'red'|'black'} Color */
 /** @typedef {'chinese'|'letters'} PieceStyle */
+/** @typedef {typeof BOARD_THEMES[number][0]} BoardTheme */
 
 /**
  * @typedef {object} BoardOptions
@@ -255,10 +276,58 @@ export function setPieceStyle(style) {
   for (const b of liveBoards) b._setStyle(style);
 }
 
+/** @returns {BoardTheme} */
+export function getBoardTheme() {
+  let v = null;
+  try {
+    v = localStorage.getItem(BOARD_THEME_KEY);
+  } catch {
+    /* no storage: the default */
+  }
+  return BOARD_THEMES.find(([id]) => id === v)?.[0] ?? 'wood';
+}
+
+/** @param {BoardTheme} theme */
+function applyBoardTheme(theme) {
+  document.documentElement.dataset.boardTheme = theme;
+}
+
+/**
+ * Sets (and persists) the colours of every board.
+ * @param {BoardTheme} theme
+ */
+export function setBoardTheme(theme) {
+  try {
+    localStorage.setItem(BOARD_THEME_KEY, theme);
+  } catch {
+    /* storage may be unavailable: the setting then lasts for this page only */
+  }
+  applyBoardTheme(theme);
+}
+
 if (typeof window !== 'undefined') {
+  applyBoardTheme(getBoardTheme());
   window.addEventListener('storage', (e) => {
     if (e.key === PIECE_STYLE_KEY) for (const b of liveBoards) b._setStyle(getPieceStyle());
+    if (e.key === BOARD_THEME_KEY) applyBoardTheme(getBoardTheme());
   });
+}
+
+/**
+ * Whether `after` is `before` with the piece on the first square of `mv` moved to its
+ * second (taking what stood there): the one move a slide can show.
+ * @param {Map<string, string>} before
+ * @param {Map<string, string>} after
+ * @param {string} mv ICCS
+ */
+function isStep(before, after, mv) {
+  const from = mv.slice(0, 2);
+  const to = mv.slice(2, 4);
+  const p = before.get(from);
+  if (!p || after.get(to) !== p || after.has(from)) return false;
+  if (after.size !== before.size - (before.has(to) ? 1 : 0)) return false;
+  for (const [sq, l] of after) if (sq !== to && before.get(sq) !== l) return false;
+  return true;
 }
 
 /**
@@ -276,15 +345,17 @@ function el(name, attrs = {}, parent) {
 
 const STYLE_ID = 'xq-board-style';
 const CSS = `
-.xq-board{position:relative;width:100%;max-width:640px;margin:0 auto;-webkit-tap-highlight-color:transparent}
+.xq-board{--xq-bg:#e9c98f;--xq-line:#5b3a1a;--xq-river:#7a5230;--xq-lbl:#6b4a2b;--xq-lbl2:#8a6a48;position:relative;width:100%;max-width:640px;margin:0 auto;-webkit-tap-highlight-color:transparent}
+[data-board-theme=green] .xq-board{--xq-bg:#a8c69f;--xq-line:#23412a;--xq-river:#2f5638;--xq-lbl:#23412a;--xq-lbl2:#3f6447}
+[data-board-theme=grey] .xq-board{--xq-bg:#cfd3d8;--xq-line:#343a43;--xq-river:#4b525c;--xq-lbl:#343a43;--xq-lbl2:#5b626d}
 .xq-board svg{display:block;width:100%;height:auto;touch-action:none;user-select:none;-webkit-user-select:none}
-.xq-board .bg{fill:#e9c98f}
+.xq-board .bg{fill:var(--xq-bg)}
 .xq-board .grid .frame{stroke-width:2.8}
-.xq-board .grid line,.xq-board .grid path,.xq-board .grid rect{stroke:#5b3a1a;stroke-width:1.4;fill:none;stroke-linecap:square}
-.xq-board .river{font:600 30px "Xiangqi Glyphs","Noto Serif CJK SC","Noto Serif CJK TC","Songti SC","STSong","SimSun",serif;fill:#7a5230;letter-spacing:14px}
-.xq-board .lbl{font:500 15px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;fill:#6b4a2b}
+.xq-board .grid line,.xq-board .grid path,.xq-board .grid rect{stroke:var(--xq-line);stroke-width:1.4;fill:none;stroke-linecap:square}
+.xq-board .river{font:600 30px "Xiangqi Glyphs","Noto Serif CJK SC","Noto Serif CJK TC","Songti SC","STSong","SimSun",serif;fill:var(--xq-river);letter-spacing:14px}
+.xq-board .lbl{font:500 15px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;fill:var(--xq-lbl)}
 .xq-board .lbl.file{font-weight:600}
-.xq-board .lbl.letter{font-size:14px;fill:#8a6a48}
+.xq-board .lbl.letter{font-size:14px;fill:var(--xq-lbl2)}
 .xq-board .pt{outline:none;cursor:default}
 .xq-board .pt .hit{fill:transparent}
 .xq-board .pt.movable,.xq-board .pt.dest{cursor:pointer}
@@ -567,7 +638,7 @@ export class Board {
 
     const mv = this._lastMove;
     const changed = mv !== null && (mv !== prevLast || wasPending || prev.get(mv.slice(0, 2)) !== undefined);
-    if (mv && changed && !wasPending && opts.animate !== false) this._animate(mv);
+    if (mv && !wasPending && opts.animate !== false && isStep(prev, this._pieces, mv)) this._animate(mv);
     if (opts.announce === false) return;
     if (typeof opts.announce === 'string') {
       this.announce(opts.announce);
@@ -731,7 +802,7 @@ export class Board {
     const [x1, y1] = this._xy(mv.slice(2, 4));
     piece.animate(
       [{ transform: `translate(${x0 - x1}px, ${y0 - y1}px)` }, { transform: 'translate(0px, 0px)' }],
-      { duration: 160, easing: 'ease-out' },
+      { duration: 150, easing: 'ease-out' },
     );
   }
 
@@ -944,4 +1015,138 @@ export class Board {
     const p = new DOMPoint(cx, cy).matrixTransform(m.inverse());
     return { x: p.x, y: p.y };
   }
+}
+
+// ---------------------------------------------------------------- settings and sounds
+//
+// The settings every board page shows beside its board, the same on each (`settingsPanel`),
+// and the switch of the board's sounds, which `playSound` follows. The sounds themselves are
+// synthesized by sound.js, loaded on the first sound heard.
+
+/** localStorage key of the sound switch. */
+export const SOUND_KEY = 'xiangqi.sound';
+
+/** @typedef {'move'|'capture'|'check'|'end'} SoundKind */
+
+/** @type {Set<(on: boolean) => void>} */
+const listeners = new Set();
+
+/** Whether sounds are on (the default). */
+export function soundOn() {
+  try {
+    return localStorage.getItem(SOUND_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Turns the sounds on or off, on this page and (through storage) every other open page.
+ * @param {boolean} on
+ */
+export function setSoundOn(on) {
+  try {
+    localStorage.setItem(SOUND_KEY, on ? 'on' : 'off');
+  } catch {
+    /* storage may be unavailable: the switch then does nothing */
+  }
+  for (const f of listeners) f(on);
+}
+
+/**
+ * Calls `f` with the new state whenever the switch changes (here or in another tab).
+ * @param {(on: boolean) => void} f
+ */
+export function onSoundChange(f) {
+  listeners.add(f);
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key === SOUND_KEY) for (const f of listeners) f(soundOn());
+  });
+}
+
+/** The synthesizer, loaded on the first sound. @type {Promise<typeof import('./sound.js')>|null} */
+let synth = null;
+
+/**
+ * Plays a sound, unless the switch is off.
+ * @param {SoundKind} kind
+ */
+export function playSound(kind) {
+  if (!soundOn()) return;
+  const root = document.documentElement;
+  root.dataset.lastSound = kind;
+  root.dataset.soundCount = String(Number(root.dataset.soundCount ?? 0) + 1);
+  synth ??= import('./sound.js');
+  synth.then((m) => m.play(kind), () => {
+    synth = null;
+  });
+}
+
+/**
+ * The sound of a move just shown: the end of the game outranks check, check a capture.
+ * @param {{capture: boolean, check: boolean, over: boolean}} m
+ * @returns {SoundKind}
+ */
+export function moveSoundKind(m) {
+  return m.over ? 'end' : m.check ? 'check' : m.capture ? 'capture' : 'move';
+}
+
+/** The speaker, with sound waves or with a cross. */
+const SPEAKER = '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/>';
+const WAVES = '<path d="M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>';
+const CROSS = '<path d="M15.5 9.5l5 5m0-5l-5 5" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>';
+
+/**
+ * A labelled select.
+ * @param {string} label
+ * @param {string} setting
+ * @param {readonly (readonly [string, string])[]} options value and text
+ * @param {string} value
+ * @param {(v: string) => void} change
+ */
+function select(label, setting, options, value, change) {
+  const wrap = document.createElement('label');
+  const span = document.createElement('span');
+  span.textContent = label;
+  const sel = document.createElement('select');
+  sel.dataset.setting = setting;
+  for (const [v, text] of options) sel.add(new Option(text, v, false, v === value));
+  sel.addEventListener('change', () => change(sel.value));
+  wrap.append(span, sel);
+  return wrap;
+}
+
+/**
+ * Fills `host` with the sound switch and the board and piece settings.
+ * @param {HTMLElement|null} host
+ */
+export function settingsPanel(host) {
+  if (!host) return;
+  host.classList.add('xq-settings');
+  host.setAttribute('role', 'group');
+  host.setAttribute('aria-label', 'Sound and board settings');
+  host.textContent = '';
+
+  const sound = document.createElement('button');
+  sound.type = 'button';
+  sound.className = 'xq-sound';
+  sound.dataset.setting = 'sound';
+  sound.title = 'Sounds of moves, captures, checks and the end of the game';
+  const show = (/** @type {boolean} */ on) => {
+    sound.setAttribute('aria-pressed', String(on));
+    sound.innerHTML = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">${SPEAKER}${on ? WAVES : CROSS}</svg><span>Sound</span>`;
+  };
+  show(soundOn());
+  sound.addEventListener('click', () => setSoundOn(sound.getAttribute('aria-pressed') !== 'true'));
+  onSoundChange(show);
+
+  const board = select('Board', 'board', BOARD_THEMES, getBoardTheme(), (v) => {
+    setBoardTheme(/** @type {BoardTheme} */ (v));
+  });
+  const pieces = select('Pieces', 'pieces', [['chinese', 'Chinese characters'], ['letters', 'Letters (G A E H R C S)']],
+    getPieceStyle(), (v) => setPieceStyle(v === 'letters' ? 'letters' : 'chinese'));
+  host.append(sound, board, pieces);
 }

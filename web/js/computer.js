@@ -11,7 +11,10 @@
  * The game (start FEN, ICCS moves, level, colour, the level's noise seed and a resignation)
  * lives in localStorage under `xiangqi.computer.game`, so a reload resumes it and the engine
  * moves if it is its turn. `?fen=` starts the next game from a position (the puzzle page
- * links here).
+ * links here): the position is checked first, and an invalid one is refused with the rules
+ * library's reasons (`#link-problem`, until dismissed). A game the link's game displaces is
+ * set aside (`xiangqi.computer.saved`) and "Back to your saved game" brings it back; any
+ * other new game asks (`askDiscard`) before it discards a game in progress.
  *
  * Take back undoes the player's last move and the engine's reply to it; it is offered during
  * the game, and after a game that ended on the board (a mate, a repetition ruling), not
@@ -19,13 +22,14 @@
  * game) is left to finish in the worker and its move is dropped.
  */
 
-import { loadJSON, saveJSON } from './api.js';
-import { START_FEN } from './board.js';
+import { loadJSON, position, saveJSON } from './api.js';
+import { settingsPanel, START_FEN } from './board.js';
 import { Engine, LEVEL_MOVETIME_MS } from './engine.js';
 import { rules } from './xiangqi-wasm.js';
 import {
-  GameView, showResult, showWarning, statusLine, buildPgn, download, wireGameMenu, pieceStyleToggle,
-  replayStored, showError, showStatusLine, showViewing, confirmButton, analysisHref,
+  GameView, showResult, showWarning, statusLine, buildPgn, download, wireGameMenu,
+  replayStored, showError, showStatusLine, showViewing, confirmButton, analysisHref, askDiscard,
+  showLinkProblem, showSetAside, movesText,
 } from './game-ui.js';
 
 /** @typedef {import('./api.js').PositionInfo} PositionInfo */
@@ -45,6 +49,8 @@ import {
 
 const STORE = 'xiangqi.computer.game';
 const PREFS = 'xiangqi.computer.prefs';
+/** The game a `?fen=` link's game set aside. */
+const SAVED = 'xiangqi.computer.saved';
 /** The room and seat the page kept when it played on the server. */
 const OLD_STORE = 'xiangqi.computer';
 const LEVELS = ['Beginner', 'Easy', 'Normal', 'Hard', 'Hardest'];
@@ -254,7 +260,8 @@ function showSetup(show) {
   $('cancel-setup').hidden = !game;
   const fenNote = $('setup-fen');
   fenNote.hidden = !setupFen;
-  fenNote.textContent = setupFen ? `The game starts from the position ${setupFen}` : '';
+  fenNote.textContent = !setupFen ? ''
+    : `The game starts from the position ${setupFen}${game && game.moves.length ? '. Your game in progress is set aside: you can go back to it.' : ''}`;
   if (show) /** @type {HTMLSelectElement} */ ($('level')).focus();
 }
 
@@ -263,8 +270,32 @@ function showPreview() {
   view.board.setPosition({ fen: setupFen ?? START_FEN }, { announce: false });
 }
 
-$('setup').addEventListener('submit', (e) => {
+/** Shows or hides the bar that offers the game a link's game set aside. */
+function showSaved() {
+  const saved = parseStored(loadJSON(SAVED));
+  showSetAside($('saved-game'), saved ? `${movesText(saved.moves.length)}, ${computerName(saved)}` : null);
+}
+
+/**
+ * Asks before the game in progress (a move played, not over) is discarded; true when there
+ * is none or the player agrees.
+ * @param {string} title
+ * @param {string} confirm
+ */
+function mayDiscard(title, confirm) {
+  const inProgress = !!game && game.moves.length > 0 && !!info && !isOver();
+  return game && inProgress ? askDiscard(game.moves.length, title, confirm) : Promise.resolve(true);
+}
+
+$('setup').addEventListener('submit', async (e) => {
   e.preventDefault();
+  if (setupFen) {
+    // The link's game does not discard the one in progress: it is set aside.
+    if (game && game.moves.length > 0) saveJSON(SAVED, game);
+  } else if (!(await mayDiscard('Start a new game?', 'New game'))) {
+    showSetup(false);
+    return;
+  }
   const level = Number(/** @type {HTMLSelectElement} */ ($('level')).value);
   const chosen = /** @type {HTMLSelectElement} */ ($('color')).value;
   /** @type {Color} */
@@ -283,6 +314,19 @@ $('setup').addEventListener('submit', (e) => {
   }
   showSetup(false);
   $('game-side').hidden = false;
+  showSaved();
+  refresh();
+});
+$('back-to-saved').addEventListener('click', async () => {
+  const saved = parseStored(loadJSON(SAVED));
+  if (!saved || !(await mayDiscard('Go back to your saved game?', 'Back to saved game'))) return;
+  forgetSearch();
+  game = saved;
+  info = null;
+  userFlipped = false;
+  save();
+  saveJSON(SAVED, null);
+  showSaved();
   refresh();
 });
 
@@ -319,7 +363,7 @@ $('flip').addEventListener('click', () => {
   renderPlayers();
 });
 $('back-to-game').addEventListener('click', () => view.backToGame());
-pieceStyleToggle(/** @type {HTMLInputElement} */ ($('letters')));
+settingsPanel($('settings'));
 
 wireGameMenu($('menu'), {
   startFen: () => game?.startFen ?? START_FEN,
@@ -356,11 +400,26 @@ Promise.all([rules(), engine.newGame()]).then(
 );
 saveJSON(OLD_STORE, null);
 game = parseStored(loadJSON(STORE));
-if (setupFen || !game) {
-  showPreview();
-  showSetup(true);
+
+/** Checks the link's position, then shows the setup (a new game) or the kept game. */
+async function start() {
+  if (setupFen) {
+    try {
+      await position(setupFen, []);
+    } catch (e) {
+      showLinkProblem($('link-problem'), e, game ? ' Your game is unchanged.' : '');
+      setupFen = null;
+      history.replaceState(null, '', location.pathname);
+    }
+  }
+  if (setupFen || !game) {
+    showPreview();
+    showSetup(true);
+  }
+  if (game && !setupFen) {
+    $('game-side').hidden = false;
+    showSaved();
+    refresh();
+  }
 }
-if (game && !setupFen) {
-  $('game-side').hidden = false;
-  refresh();
-}
+start();

@@ -10,8 +10,11 @@
  * - `copyText`, `download`, `toast`: clipboard, file download and a short notice;
  * - `GameView`: a board plus a move list that can step back through the game's positions
  *   (asking the server for each past position once) and return to the live one, and marks
- *   the moves of the repetition cycle a ruling or warning is about;
- * - `pieceStyleToggle(el)`: the "Chinese / letters" setting of the board;
+ *   the moves of the repetition cycle a ruling or warning is about, and sounds each move
+ *   the game gains (board.js's `playSound`: move, capture, check, or the end of the game);
+ * - `askDiscard(...)`: the question in a modal `<dialog>` (dialog.js) before a game in progress
+ *   is discarded; `showLinkProblem`, `showSetAside`: why a `?fen=` link was refused, and
+ *   the bar that offers the game a link set aside;
  * - `replayStored(startFen, moves)`: a game kept in the browser asked of the rules module,
  *   repaired when it no longer replays (the pages that play without a server);
  * - `showError`, `showStatusLine`, `showViewing`, `confirmButton`, `analysisHref`: the error
@@ -19,7 +22,7 @@
  *   second click, and the link to /analysis.
  */
 
-import { Board, getPieceStyle, setPieceStyle, START_FEN } from './board.js';
+import { Board, moveSoundKind, parseFen, playSound, START_FEN } from './board.js';
 import { MoveList } from './movelist.js';
 import { position, ApiError } from './api.js';
 import { getNotation, onNotationChange } from './notation.js';
@@ -264,15 +267,6 @@ export function download(name, text, type = 'application/x-chess-pgn') {
 }
 
 /**
- * Wires the "Chinese / letters" piece setting to a checkbox.
- * @param {HTMLInputElement} checkbox checked = letters
- */
-export function pieceStyleToggle(checkbox) {
-  checkbox.checked = getPieceStyle() === 'letters';
-  checkbox.addEventListener('change', () => setPieceStyle(checkbox.checked ? 'letters' : 'chinese'));
-}
-
-/**
  * Shows an error (with the list of its problems, e.g. those of a FEN), or hides the box
  * when `text` is empty.
  * @param {HTMLElement} el
@@ -397,6 +391,47 @@ export async function replayStored(startFen, moves) {
 }
 
 /**
+ * Asks before a game in progress of `n` moves is discarded, in a modal dialog (dialog.js,
+ * loaded when first needed).
+ * @param {number} n
+ * @param {string} title e.g. "Start a new game?"
+ * @param {string} confirm the button that discards it
+ * @returns {Promise<boolean>} whether the player agreed
+ */
+export async function askDiscard(n, title, confirm) {
+  const { askConfirm } = await import('./dialog.js');
+  return askConfirm({ title, text: `The game in progress (${movesText(n)}) will be lost.`, confirm, cancel: 'Keep playing' });
+}
+
+/**
+ * Shows why a link's position was refused (the rules library's list of problems, or its
+ * message) in `el`'s first child, and `el` until the player dismisses it (its button).
+ * @param {HTMLElement} el
+ * @param {unknown} e what the rules module threw
+ * @param {string} after said after the reasons
+ */
+export function showLinkProblem(el, e, after) {
+  const problems = e instanceof ApiError ? e.problems : [];
+  const why = problems.length ? '' : `: ${e instanceof Error ? e.message : String(e)}`;
+  showError(/** @type {HTMLElement} */ (el.firstElementChild), `The position in the link cannot be played${why}.${after}`, problems);
+  el.hidden = false;
+  el.querySelector('button')?.addEventListener('click', () => { el.hidden = true; }, { once: true });
+}
+
+/**
+ * Shows (with `what`, e.g. "2 moves") or hides the bar offering the game a link set aside.
+ * @param {HTMLElement} el its first child holds the text
+ * @param {string|null} what
+ */
+export function showSetAside(el, what) {
+  el.hidden = what === null;
+  if (what !== null) /** @type {HTMLElement} */ (el.firstElementChild).textContent = `Your earlier game (${what}) is kept.`;
+}
+
+/** @param {number} n @returns {string} "1 move", "2 moves" */
+export const movesText = (n) => `${n} ${n === 1 ? 'move' : 'moves'}`;
+
+/**
  * Wires the game menu's buttons (`[data-menu=copy-fen|copy-moves|pgn]` inside `root`).
  * @param {HTMLElement} root
  * @param {{startFen: () => string, moves: () => string[], pgn: () => (Promise<void>|void)}} actions
@@ -466,6 +501,7 @@ export class GameView {
       cycle: activeCycle(g.status),
     });
     const moved = !prev || prev.moves.length !== g.moves.length;
+    if (prev) this.sound(prev, g);
     if (this.viewing !== null && !moved) {
       return;
     }
@@ -476,6 +512,23 @@ export class GameView {
       opts,
     );
     this.opts.onView?.(null);
+  }
+
+  /**
+   * Sounds the move the game gained since `prev` (a capture when its destination held a
+   * piece), or the end of a game that ended without one (resignation, time, agreement).
+   * @param {LiveGame} prev
+   * @param {LiveGame} g
+   */
+  sound(prev, g) {
+    const over = !!g.status && g.status.result !== 'ongoing';
+    const n = prev.moves.length;
+    if (g.moves.length === n + 1 && (prev.startFen ?? '') === (g.startFen ?? '') && prev.moves.every((m, i) => m === g.moves[i])) {
+      const mv = g.moves[n];
+      playSound(moveSoundKind({ capture: parseFen(prev.fen).pieces.has(mv.slice(2, 4)), check: g.check, over }));
+    } else if (over && g.moves.length === n && prev.status?.result === 'ongoing') {
+      playSound('end');
+    }
   }
 
   /** @param {number} ply */
@@ -506,7 +559,7 @@ export class GameView {
     }
     if (seq !== this.seq || this.viewing !== ply) return;
     const text = ply === 0 ? 'Start position' : `After move ${ply}: ${this.list.text(ply - 1)}`;
-    this.board.setPosition({ fen: info.fen, legal: [], check: info.check, lastMove: moves[ply - 1] ?? null }, { announce: text, animate: false });
+    this.board.setPosition({ fen: info.fen, legal: [], check: info.check, lastMove: moves[ply - 1] ?? null }, { announce: text });
   }
 
   /** Returns to the live position. */

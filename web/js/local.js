@@ -4,23 +4,32 @@
  * localStorage under `xiangqi.local.game`; after every move the rules module in the page
  * (`position`, WebAssembly) gives the legal moves, check, status and notation: no server
  * round trip, so the page plays offline. `?fen=` starts a
- * game from a position (the puzzle page links here).
+ * game from a position (the puzzle page links here): the position is checked first, an
+ * invalid one is refused with the rules library's reasons (`#link-problem`, which stays until
+ * dismissed) and leaves the game alone; a valid one sets the game aside that it displaces
+ * (`xiangqi.local.saved`, when it has moves), and "Back to your saved game" brings that back.
+ * New game and Standard start ask (`askDiscard`) before they discard a game in progress.
  */
 
-import { loadJSON, saveJSON } from './api.js';
-import { START_FEN } from './board.js';
+import { loadJSON, position, saveJSON } from './api.js';
+import { settingsPanel, START_FEN } from './board.js';
 import {
-  GameView, showResult, showWarning, statusLine, buildPgn, download, wireGameMenu, pieceStyleToggle,
-  replayStored, showError, showStatusLine, showViewing, analysisHref,
+  GameView, showResult, showWarning, statusLine, buildPgn, download, wireGameMenu,
+  replayStored, showError, showStatusLine, showViewing, analysisHref, askDiscard,
+  showLinkProblem, showSetAside, movesText,
 } from './game-ui.js';
 
 const STORE = 'xiangqi.local.game';
+/** The game a `?fen=` link set aside. */
+const SAVED = 'xiangqi.local.saved';
 const AUTOFLIP = 'xiangqi.local.autoflip';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
-/** @type {{startFen: string|null, moves: string[]}} */
+/** @typedef {{startFen: string|null, moves: string[]}} LocalGame */
+
+/** @type {LocalGame} */
 let game = { startFen: null, moves: [] };
 /** @type {import('./api.js').PositionInfo|null} */
 let info = null;
@@ -34,19 +43,46 @@ const view = new GameView({
   onView: (ply) => showViewing($('viewing'), ply),
 });
 
-function load() {
-  const params = new URLSearchParams(location.search);
-  const fen = params.get('fen');
-  if (fen) {
-    game = { startFen: fen, moves: [] };
-    save();
-    history.replaceState(null, '', location.pathname);
+/** @param {unknown} v @returns {LocalGame|null} */
+function parseGame(v) {
+  if (!v || typeof v !== 'object') return null;
+  const g = /** @type {Record<string, unknown>} */ (v);
+  if (!Array.isArray(g.moves) || !g.moves.every((m) => typeof m === 'string')) return null;
+  return { startFen: typeof g.startFen === 'string' ? g.startFen : null, moves: g.moves };
+}
+
+/** Reads the kept game, then the `?fen=` of the address (checked by the rules module). */
+async function load() {
+  game = parseGame(loadJSON(STORE)) ?? game;
+  const fen = new URLSearchParams(location.search).get('fen');
+  if (fen === null) return;
+  history.replaceState(null, '', location.pathname);
+  try {
+    await position(fen, []);
+  } catch (e) {
+    showLinkProblem($('link-problem'), e, ' Your game is unchanged.');
     return;
   }
-  const saved = loadJSON(STORE);
-  if (saved && Array.isArray(saved.moves) && saved.moves.every((/** @type {unknown} */ m) => typeof m === 'string')) {
-    game = { startFen: typeof saved.startFen === 'string' ? saved.startFen : null, moves: saved.moves };
-  }
+  if (game.moves.length > 0) saveJSON(SAVED, game);
+  game = { startFen: fen, moves: [] };
+  save();
+}
+
+/** Shows or hides the bar that offers the game a link set aside. */
+function showSaved() {
+  const saved = parseGame(loadJSON(SAVED));
+  showSetAside($('saved-game'), saved ? movesText(saved.moves.length) : null);
+}
+
+/**
+ * Asks before the game in progress (a move played, not over) is discarded; true when there
+ * is none or the player agrees.
+ * @param {string} title
+ * @param {string} confirm
+ */
+function mayDiscard(title, confirm) {
+  const inProgress = game.moves.length > 0 && info?.status.result === 'ongoing';
+  return inProgress ? askDiscard(game.moves.length, title, confirm) : Promise.resolve(true);
 }
 
 function save() {
@@ -103,15 +139,26 @@ function play(m) {
   refresh();
 }
 
-$('new-game').addEventListener('click', () => {
+$('new-game').addEventListener('click', async () => {
+  if (!(await mayDiscard('Start a new game?', 'New game'))) return;
   // A game set up from a position starts again from it; "Standard start" leaves it.
   game = { startFen: game.startFen, moves: [] };
   save();
   refresh();
 });
-$('standard').addEventListener('click', () => {
+$('standard').addEventListener('click', async () => {
+  if (!(await mayDiscard('Start from the standard position?', 'Standard start'))) return;
   game = { startFen: null, moves: [] };
   save();
+  refresh();
+});
+$('back-to-saved').addEventListener('click', async () => {
+  const saved = parseGame(loadJSON(SAVED));
+  if (!saved || !(await mayDiscard('Go back to your saved game?', 'Back to saved game'))) return;
+  game = saved;
+  save();
+  saveJSON(SAVED, null);
+  showSaved();
   refresh();
 });
 $('undo').addEventListener('click', () => {
@@ -133,7 +180,7 @@ autoflip.addEventListener('change', () => {
   saveJSON(AUTOFLIP, autoflip.checked);
   if (autoflip.checked && info) view.board.setOrientation(info.turn);
 });
-pieceStyleToggle(/** @type {HTMLInputElement} */ ($('letters')));
+settingsPanel($('settings'));
 
 wireGameMenu($('menu'), {
   startFen: () => game.startFen ?? START_FEN,
@@ -144,5 +191,7 @@ wireGameMenu($('menu'), {
   },
 });
 
-load();
-refresh();
+load().then(() => {
+  showSaved();
+  refresh();
+});

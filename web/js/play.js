@@ -11,7 +11,8 @@
 
 import { api, loadSeat, storeSeat, ApiError } from './api.js';
 import { RoomGame } from './room.js';
-import { copyText, pieceStyleToggle } from './game-ui.js';
+import { copyText } from './game-ui.js';
+import { settingsPanel } from './board.js';
 import { loadWatch, storeWatch } from './request.js';
 
 /** @param {string} id */
@@ -107,7 +108,7 @@ async function start() {
   /** @type {HTMLInputElement} */ ($('invite-code')).value = code;
   $('copy-link').addEventListener('click', () => copyText(link, 'Invitation link'));
   $('copy-code').addEventListener('click', () => copyText(code, 'Room code'));
-  pieceStyleToggle(/** @type {HTMLInputElement} */ ($('letters')));
+  settingsPanel($('settings'));
 
   const seat = loadSeat(code);
   /** @type {any} */

@@ -5,7 +5,7 @@
  * rules module (positionOf; a refusal lists the problems, shown next to the board). Save posts
  * /api/puzzles and shows the link with a copy button. `?fen=` opens a position.
  */
-import { Board, START_FEN, boardToFen, parseFen, pieceName } from './board.js';
+import { Board, START_FEN, boardToFen, parseFen, pieceName, settingsPanel } from './board.js';
 import { request, RequestError, positionOf } from './request.js';
 
 /** @template {HTMLElement} T @param {string} id @returns {T} */
@@ -259,3 +259,5 @@ byId('copy').addEventListener('click', async () => {
 const initial = new URLSearchParams(location.search).get('fen');
 setTool('R');
 loadFen(initial || START_FEN);
+
+settingsPanel(byId('settings'));

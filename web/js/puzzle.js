@@ -4,7 +4,7 @@
  * play it against the computer (/computer?fen=), with a friend (POST /api/rooms with the FEN,
  * then /play/<code>) or on one screen (/local?fen=).
  */
-import { Board } from './board.js';
+import { Board, settingsPanel } from './board.js';
 import { request, RequestError, storeSeat, positionOf } from './request.js';
 import { getNotation } from './notation.js';
 import { explanationOf } from './cycle.js';
@@ -107,3 +107,5 @@ byId('copy').addEventListener('click', async () => {
 });
 
 load();
+
+settingsPanel(byId('settings'));

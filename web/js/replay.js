@@ -6,12 +6,12 @@
  * every position is asked of the rules module (`position`, in the page) once.
  */
 
-import { Board, START_FEN } from './board.js';
+import { Board, settingsPanel, START_FEN } from './board.js';
 import { MoveList } from './movelist.js';
 import { position, ApiError } from './api.js';
 import { CLASSICS } from './classics.js';
 import { activeCycle } from './cycle.js';
-import { showResult, showWarning, describeStatus, buildPgn, download, copyText, pieceStyleToggle } from './game-ui.js';
+import { showResult, showWarning, describeStatus, buildPgn, download, copyText } from './game-ui.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -182,7 +182,7 @@ $('load-form').querySelector('[data-menu=copy-moves]')?.addEventListener('click'
 $('load-form').querySelector('[data-menu=pgn]')?.addEventListener('click', () => {
   if (final) download('xiangqi-replay.pgn', buildPgn({ startFen: game.fen, wxf: final.wxf, status: final.status, event: 'Replay' }));
 });
-pieceStyleToggle(/** @type {HTMLInputElement} */ ($('letters')));
+settingsPanel($('settings'));
 
 document.addEventListener('keydown', (e) => {
   const t = e.target;

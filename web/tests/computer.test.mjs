@@ -165,6 +165,8 @@ test('computer: a level and a random colour are kept with the game', async () =>
   assert.equal(await page.inputValue('#color'), 'random');
   await page.selectOption('#color', 'red');
   await page.click('#start');
+  // The computer's first move makes a game in progress, which Start asks before discarding.
+  if (plies > 0) await page.locator('dialog#confirm-dialog button[value=ok]').click();
   await page.waitForFunction(([key, seed]) => {
     const n = JSON.parse(localStorage.getItem(key) || 'null');
     return n && n.color === 'red' && n.seed !== seed && n.moves.length === 0;
