@@ -37,8 +37,11 @@ pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const VERSION_LEN: usize = 12;
 /// Hex digits of the content hash in an ETag.
 const ETAG_LEN: usize = 16;
-/// Brotli's highest quality; the files are compressed once, so its slowness does not matter.
-const BROTLI_QUALITY: i32 = 11;
+/// Brotli's highest quality; the files are compressed once, at start, so its slowness does
+/// not matter (about 3 s for all of `web/`). Debug builds use a quick quality instead: there
+/// the encoder runs unoptimized and quality 11 took over 10 s, too long to wait for while
+/// working on the pages.
+const BROTLI_QUALITY: i32 = if cfg!(debug_assertions) { 4 } else { 11 };
 /// Brotli's window (log2 of bytes); larger than any embedded file.
 const BROTLI_WINDOW: i32 = 22;
 
