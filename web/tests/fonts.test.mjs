@@ -165,6 +165,16 @@ test('each face is declared for exactly the characters it has', () => {
   assert.ok(faces.at(-1)?.includes('/xiangqi-glyphs-board.woff2"'));
 });
 
+test('the site icon needs no font, and every page uses it', () => {
+  const icon = readFileSync(join(webDir, 'icons', 'icon.svg'), 'utf8');
+  assert.doesNotMatch(icon, /<text/, 'the icon draws its character as a path');
+  assert.match(icon, /<path fill="#8b2e1f" transform="[^"]+" d="M[^"]{200,}"/);
+  for (const page of readdirSync(webDir).filter((f) => f.endsWith('.html'))) {
+    const html = readFileSync(join(webDir, page), 'utf8');
+    assert.match(html, /<link rel="icon" href="\/assets\/icons\/icon\.svg" type="image\/svg\+xml">/, page);
+  }
+});
+
 /** A fontconfig configuration whose only font folder holds DejaVu Sans (or nothing). */
 function fontconfigWithoutCjk() {
   const dir = mkdtempSync(join(tmpdir(), 'xiangqi-fonts-'));
