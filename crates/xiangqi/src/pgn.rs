@@ -199,7 +199,7 @@ pub fn read(text: &str) -> Result<PgnGame, PgnError> {
 
 /// Ends a game that the moves leave open but whose `[Result]` tag says how it ended
 /// (resignation, time or agreement are not visible in the moves).
-fn apply_result_tag(game: &mut Game, result: Option<&str>) {
+pub(crate) fn apply_result_tag(game: &mut Game, result: Option<&str>) {
     if game.status().is_over() {
         return;
     }
