@@ -79,6 +79,7 @@ mod chess_move;
 pub mod chinese;
 mod color;
 mod descriptor;
+pub mod dhtmlxq;
 pub mod fen;
 pub mod game;
 pub mod iccs;
