@@ -38,13 +38,22 @@ pub(crate) fn piece(i: usize) -> Piece {
 /// them; pieces beyond a kind's slots (impossible in a legal position) are left out.
 pub(crate) fn of_board(board: &Board) -> [Option<Square>; 32] {
     let mut slots = [None; 32];
-    let mut pieces: Vec<(Square, Piece)> = board.pieces().collect();
-    pieces.sort_by_key(|(sq, p)| match p.color {
-        Color::Red => (8 - sq.file(), sq.rank()),
-        Color::Black => (sq.file(), 9 - sq.rank()),
-    });
-    for (sq, p) in pieces {
-        let base = p.color.index() * 16;
+    // Red's right is file i, Black's file a; within a file, from the side's back rank.
+    let from_right = |color: Color, i: u8| match color {
+        Color::Red => Square::new(8 - i / 10, i % 10),
+        Color::Black => Square::new(i / 10, 9 - i % 10),
+    };
+    for (color, i) in Color::ALL
+        .into_iter()
+        .flat_map(|c| (0..90).map(move |i| (c, i)))
+    {
+        let Some(sq) = from_right(color, i) else {
+            continue;
+        };
+        let Some(p) = board.piece_at(sq).filter(|p| p.color == color) else {
+            continue;
+        };
+        let base = color.index() * 16;
         if let Some(i) = (base..base + 16).find(|&i| slots[i].is_none() && piece(i) == p) {
             slots[i] = Some(sq);
         }
