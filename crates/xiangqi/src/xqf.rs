@@ -176,13 +176,23 @@ impl XqfGame {
             .map(|(_, v)| v.as_slice())
     }
 
-    /// Returns the fields whose bytes are UTF-8 (or ASCII) as PGN tags, in header order.
-    /// Fields in another encoding (most files hold GBK) are left out.
+    /// Returns the fields whose bytes are UTF-8 (or ASCII) as PGN tags, in header order,
+    /// then `Result` (`1-0`, `0-1`, `1/2-1/2`) when the game is decided. Fields in another
+    /// encoding (most files hold GBK) are left out.
     pub fn tags(&self) -> Vec<(String, String)> {
-        self.fields
+        let mut tags: Vec<(String, String)> = self
+            .fields
             .iter()
             .filter_map(|(f, v)| Some((f.tag().to_string(), String::from_utf8(v.clone()).ok()?)))
-            .collect()
+            .collect();
+        let result = self.game.status().result;
+        if matches!(
+            result,
+            GameResult::RedWins | GameResult::BlackWins | GameResult::Draw
+        ) {
+            tags.push(("Result".to_string(), result.pgn().to_string()));
+        }
+        tags
     }
 }
 
@@ -689,7 +699,11 @@ mod tests {
             g.field(XqfField::Author),
             Some(&[0xB9, 0xFD, 0xBA, 0xD3, 0xCF, 0xF3][..])
         );
-        assert!(g.tags().is_empty(), "GBK fields are not UTF-8");
+        assert_eq!(
+            g.tags(),
+            [("Result".to_string(), "0-1".to_string())],
+            "GBK fields are not UTF-8"
+        );
         // Our writer, given the same game and fields, produces the documented file byte
         // for byte (the same piece order, flags and reserved bytes).
         assert_eq!(write(&g, None), bytes);
@@ -731,6 +745,7 @@ mod tests {
             assert_eq!(back.fields, record.fields);
             assert_eq!(back.comments, record.comments);
             assert_eq!(back.tags()[0], ("Title".into(), "中炮对屏风马".into()));
+            assert_eq!(back.tags().len(), 3, "no result: the game goes on");
         }
         // Encryption changes the bytes of the records, not only the header.
         assert_ne!(
