@@ -5,8 +5,10 @@
  * has loaded it needs no server.
  *
  * - The game: a start FEN and a line of ICCS moves, from the text box (FEN, moves in ICCS,
- *   WXF or Chinese, or PGN, read by `readGame`) or from `?fen=<start FEN>&moves=<ICCS,…>`
- *   (the game opens at its last move). The URL follows the line, so it can be shared.
+ *   WXF or Chinese, PGN or DhtmlXQ, read by `readGame`), from a file (XQF, PGN, DhtmlXQ:
+ *   game-io.js) or from `?fen=<start FEN>&moves=<ICCS,…>` (the game opens at its last
+ *   move). The URL follows the line, so it can be shared; the line is exported as PGN or
+ *   DhtmlXQ.
  * - Stepping: the move list's buttons and moves, and ←/→/Home/End anywhere but in a field.
  * - Variations, the simple way: a move played on the board from an earlier position that is
  *   not the line's next move cuts the line after the viewed position and appends the move
@@ -34,6 +36,7 @@ import { Engine } from './engine.js';
 import { Board, moveSoundKind, parseFen, playSound, settingsPanel, START_FEN } from './board.js';
 import { MoveList } from './movelist.js';
 import { getNotation, onNotationChange } from './notation.js';
+import { wireGameIo, importMessage } from './game-io.js';
 import {
   showResult, describeStatus, copyText, showError as showErrorIn,
 } from './game-ui.js';
@@ -687,9 +690,13 @@ $('paste-form').addEventListener('submit', async (e) => {
     const g = await readGame(text);
     await setLine({ startFen: g.fen, moves: g.moves });
   } catch (err) {
-    if (err instanceof WasmError) showError(`This could not be read: ${err.message}`, err.problems);
-    else showError(String(err));
+    showError(importMessage(err), err instanceof WasmError ? err.problems : []);
   }
+});
+wireGameIo($('io'), {
+  onGame: (g) => setLine({ startFen: g.fen, moves: g.moves }),
+  game: () => ({ fen: game.startFen, moves: game.moves, tags: [['Event', 'Analysis']], name: 'xiangqi-analysis' }),
+  onError: (m) => showError(m),
 });
 $('start-position').addEventListener('click', () => setLine({ startFen: null, moves: [] }));
 $('copy-fen').addEventListener('click', () => {

@@ -4,9 +4,14 @@
  * remove, clear, start position, side to move). Every change is validated in the page by the
  * rules module (positionOf; a refusal lists the problems, shown next to the board). Save posts
  * /api/puzzles and shows the link with a copy button. `?fen=` opens a position.
+ * Import (game-io.js: an XQF, PGN or DhtmlXQ file, or FEN, moves, PGN or DhtmlXQ pasted in
+ * the FEN box) takes the position the imported game ends in, where a puzzle usually
+ * starts; export writes the position as PGN or DhtmlXQ (no moves).
  */
 import { Board, START_FEN, boardToFen, parseFen, pieceName, settingsPanel } from './board.js';
 import { request, RequestError, positionOf } from './request.js';
+import { readGame } from './xiangqi-wasm.js';
+import { wireGameIo, importMessage } from './game-io.js';
 
 /** @template {HTMLElement} T @param {string} id @returns {T} */
 function byId(id) {
@@ -195,12 +200,49 @@ function loadFen(fen) {
   changed();
 }
 
-byId('load-fen').addEventListener('click', () => loadFen(fenInput.value));
+/**
+ * Opens the position an imported game ends in.
+ * @param {import('./xiangqi-wasm.js').ReadGame} g
+ */
+async function loadGame(g) {
+  const pos = await positionOf({ fen: g.fen, moves: g.moves });
+  loadFen(pos.fen);
+}
+
+/**
+ * Loads what the FEN box holds: a FEN (placed as it is, legal or not, to be edited), or a
+ * game (moves, PGN, DhtmlXQ) whose end it takes.
+ */
+async function loadTyped() {
+  const text = fenInput.value.trim();
+  if (/^[1-9kabnrcpeh]+(\/[1-9kabnrcpeh]+)+(\s|$)/i.test(text)) {
+    loadFen(text);
+    return;
+  }
+  try {
+    await loadGame(await readGame(text));
+  } catch (err) {
+    validOk.textContent = '';
+    validError.textContent = importMessage(err);
+    showProblems([]);
+  }
+}
+
+byId('load-fen').addEventListener('click', () => loadTyped());
 fenInput.addEventListener('keydown', (ev) => {
   if (ev.key === 'Enter') {
     ev.preventDefault();
-    loadFen(fenInput.value);
+    loadTyped();
   }
+});
+wireGameIo(byId('io'), {
+  onGame: (g) => loadGame(g),
+  game: () => (valid ? { fen: currentFen(), moves: [], tags: [['Event', titleInput.value.trim() || 'Puzzle']], name: 'xiangqi-puzzle' } : null),
+  onError: (m) => {
+    validOk.textContent = '';
+    validError.textContent = m;
+    showProblems([]);
+  },
 });
 
 // ---- saving -----------------------------------------------------------------------------

@@ -1,9 +1,11 @@
 // @ts-check
 /**
- * @file /replay: step through a game given as ICCS moves (+ optional start FEN), from the
- * form, from `?moves=h2e2,h9g7&fen=…`, or a built-in classic (`?classic=juzhongmi`, the
- * default). First/back/forward/last buttons and the arrow keys (Home/End) step through it;
- * every position is asked of the rules module (`position`, in the page) once.
+ * @file /replay: step through a game from the form (a FEN, moves in ICCS, WXF or Chinese, a
+ * PGN game or DhtmlXQ text, with an optional start FEN, read by the rules module), from a
+ * file (XQF, PGN, DhtmlXQ: game-io.js), from `?moves=h2e2,h9g7&fen=…`, or a built-in
+ * classic (`?classic=juzhongmi`, the default). First/back/forward/last buttons and the
+ * arrow keys (Home/End) step through it; every position is asked of the rules module
+ * (`position`, in the page) once. The game shown is exported as PGN or DhtmlXQ.
  */
 
 import { Board, settingsPanel, START_FEN } from './board.js';
@@ -11,13 +13,15 @@ import { MoveList } from './movelist.js';
 import { position, ApiError } from './api.js';
 import { CLASSICS } from './classics.js';
 import { activeCycle } from './cycle.js';
-import { showResult, showWarning, describeStatus, buildPgn, download, copyText } from './game-ui.js';
+import { showResult, showWarning, describeStatus, copyText } from './game-ui.js';
+import { readGame } from './xiangqi-wasm.js';
+import { wireGameIo, importMessage } from './game-io.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
-/** @type {{fen: string|null, moves: string[], classic: string|null}} */
-let game = { fen: null, moves: [], classic: null };
+/** @type {{fen: string|null, moves: string[], classic: string|null, tags: [string, string][]}} */
+let game = { fen: null, moves: [], classic: null, tags: [] };
 /** @type {import('./api.js').PositionInfo|null} */
 let final = null;
 /** @type {Map<number, Promise<import('./api.js').PositionInfo>>} */
@@ -72,16 +76,22 @@ function showError(text, problems = []) {
   }
 }
 
-/** @param {{fen: string|null, moves: string[], classic?: string|null}} g */
+/** @param {{fen: string|null, moves: string[], classic?: string|null, tags?: [string, string][]}} g */
 async function load(g) {
   const seq = ++loadSeq;
-  game = { fen: g.fen || null, moves: g.moves, classic: g.classic ?? null };
+  const startFen = g.fen && g.fen.trim() !== START_FEN ? g.fen.trim() : null;
+  game = { fen: startFen, moves: g.moves, classic: g.classic ?? null, tags: g.tags ?? [] };
   cache = new Map();
   final = null;
   showError('');
   const classic = CLASSICS.find((c) => c.id === game.classic);
-  $('about').hidden = !classic;
-  $('about').textContent = classic ? classic.description : '';
+  // An imported game's information: its players, event, date and result.
+  const tag = (/** @type {string} */ name) => game.tags.find(([k]) => k === name)?.[1] ?? '';
+  const players = [tag('Red'), tag('Black')].filter(Boolean).join(' – ');
+  const info = [tag('Title'), players, tag('Event'), tag('Date'), tag('Result') && `Result ${tag('Result')}`]
+    .filter(Boolean).join(' · ');
+  $('about').hidden = !classic && !info;
+  $('about').textContent = classic ? classic.description : info;
   /** @type {HTMLTextAreaElement} */ ($('moves-input')).value = game.moves.join(' ');
   /** @type {HTMLInputElement} */ ($('fen-input')).value = game.fen ?? '';
   const q = new URLSearchParams();
@@ -165,22 +175,36 @@ for (const c of CLASSICS) {
   $('classics').appendChild(b);
 }
 
-$('load-form').addEventListener('submit', (e) => {
+$('load-form').addEventListener('submit', async (e) => {
   e.preventDefault();
-  let moves;
-  try {
-    moves = parseMoves(/** @type {HTMLTextAreaElement} */ ($('moves-input')).value);
-  } catch (err) {
-    showError(err instanceof Error ? err.message : String(err));
+  const text = /** @type {HTMLTextAreaElement} */ ($('moves-input')).value.trim();
+  const fen = /** @type {HTMLInputElement} */ ($('fen-input')).value.trim();
+  if (!text && !fen) {
+    showError('Paste moves, a PGN game, DhtmlXQ text or a FEN first.');
     return;
   }
-  load({ fen: /** @type {HTMLInputElement} */ ($('fen-input')).value.trim() || null, moves });
+  // Moves from another start: read as a PGN game with that [FEN] tag.
+  const pasted = !fen ? text : !text ? fen : text.startsWith('[') ? text : `[FEN "${fen.replace(/["\\]/g, '')}"]\n\n${text}`;
+  try {
+    const g = await readGame(pasted);
+    await load({ fen: g.fen, moves: g.moves, tags: g.tags });
+  } catch (err) {
+    showError(importMessage(err));
+  }
 });
 
 $('flip').addEventListener('click', () => board.flip());
 $('load-form').querySelector('[data-menu=copy-moves]')?.addEventListener('click', () => copyText(game.moves.join(' '), 'ICCS moves'));
-$('load-form').querySelector('[data-menu=pgn]')?.addEventListener('click', () => {
-  if (final) download('xiangqi-replay.pgn', buildPgn({ startFen: game.fen, wxf: final.wxf, status: final.status, event: 'Replay' }));
+wireGameIo($('io'), {
+  onGame: (g) => load({ fen: g.fen, moves: g.moves, tags: g.tags }),
+  game: () => {
+    const result = final && final.status.result === 'ongoing' ? game.tags.find(([k]) => k === 'Result')?.[1] : undefined;
+    const tags = game.tags.filter(([k]) => k !== 'Result');
+    const classic = CLASSICS.find((c) => c.id === game.classic);
+    if (!tags.some(([k]) => k === 'Event')) tags.unshift(['Event', classic ? classic.title : 'Replay']);
+    return { fen: game.fen, moves: game.moves, tags, result, name: classic ? `xiangqi-${classic.id}` : 'xiangqi-replay' };
+  },
+  onError: (m) => showError(m),
 });
 settingsPanel($('settings'));
 

@@ -2,7 +2,7 @@
 /**
  * @file The typed wrapper of the WebAssembly modules built from crates/wasm
  * (scripts/build-wasm): `rules.wasm` (legal moves, check, status, notation, FEN problems,
- * game import, perft) for every page, and `engine.wasm` (the same and the search) for the
+ * game import and export, perft) for every page, and `engine.wasm` (the same and the search) for the
  * engine's Web Worker (engine-worker.js). Each call sends a JSON request and gets the JSON
  * the server would answer (docs/protocol.md); a refusal throws `WasmError` with the
  * server's code. No rule is computed here: the modules hold the rules library itself.
@@ -44,7 +44,7 @@ export class WasmModule {
 
   /**
    * Runs `op` on `request` and returns the parsed reply.
-   * @param {string} op an export of the module: position, read_game, perft, search, new_game, bench, source_hash
+   * @param {string} op an export of the module: position, read_game, write_game, perft, search, new_game, bench, source_hash
    * @param {unknown} [request]
    * @returns {any}
    * @throws {WasmError} when the module refuses the request
@@ -138,13 +138,14 @@ export async function localPosition(fen, moves, ruleSet) {
 
 /**
  * @typedef {object} ReadGame
+ * @property {'fen'|'pgn'|'dhtmlxq'|'xqf'} format what was read (`pgn` also for a bare move list)
  * @property {string} fen the start position
  * @property {string[]} moves ICCS
- * @property {[string, string][]} tags PGN tags, in order
+ * @property {[string, string][]} tags the game's tags as PGN names, in order
  */
 
 /**
- * Reads a pasted FEN, move list (ICCS, WXF or Chinese) or PGN game.
+ * Reads a pasted FEN, move list (ICCS, WXF or Chinese), PGN game or DhtmlXQ/UBB text.
  * @param {string} text
  * @returns {Promise<ReadGame>}
  * @throws {WasmError} `invalid_game` naming the problem
@@ -152,4 +153,41 @@ export async function localPosition(fen, moves, ruleSet) {
 export async function readGame(text) {
   const m = await rules();
   return m.call('read_game', { text });
+}
+
+/**
+ * Reads an XQF file (XQStudio's binary format, plain or encrypted). Header fields that are
+ * not UTF-8 come back as bytes and are decoded here as GBK, the encoding of most XQF files.
+ * @param {Uint8Array} bytes
+ * @returns {Promise<ReadGame>}
+ * @throws {WasmError} `invalid_game` naming the problem (e.g. a truncated header)
+ */
+export async function readXqf(bytes) {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  const m = await rules();
+  const r = m.call('read_game', { xqf: btoa(binary) });
+  const gbk = new TextDecoder('gbk');
+  for (const [tag, raw] of /** @type {[string, number[]][]} */ (r.undecoded ?? [])) {
+    r.tags.push([tag, gbk.decode(new Uint8Array(raw))]);
+  }
+  delete r.undecoded;
+  return r;
+}
+
+/**
+ * Writes a game as PGN (moves in WXF) or as a DhtmlXQ block.
+ * @param {{fen: string|null, moves: string[], format: 'pgn'|'dhtmlxq', tags?: [string, string][],
+ *   result?: string, rules?: string}} g `result` (`1-0`, `0-1`, `1/2-1/2`) ends a game the moves leave open
+ * @returns {Promise<string>}
+ * @throws {WasmError} for a bad FEN or an illegal move
+ */
+export async function writeGame(g) {
+  const m = await rules();
+  /** @type {Record<string, unknown>} */
+  const req = { moves: g.moves, format: g.format, tags: g.tags ?? [] };
+  if (g.fen) req.fen = g.fen;
+  if (g.result) req.result = g.result;
+  if (g.rules) req.rules = g.rules;
+  return m.call('write_game', req).text;
 }

@@ -1,6 +1,7 @@
 //! The `xiangqi` command: a thin layer that parses arguments and calls the crates.
 
 mod bench_cmd;
+mod convert_cmd;
 mod game_cmd;
 mod loadtest_cmd;
 mod match_cmd;
@@ -31,6 +32,8 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     /// Replay moves under a rule set and print the ruling after every ply as JSON lines.
     Game(game_cmd::GameArgs),
+    /// Convert a game between PGN, DhtmlXQ/UBB text and XQF files (plain or encrypted).
+    Convert(convert_cmd::ConvertArgs),
     /// Run the engine with the UCI protocol on standard input and output.
     Uci,
     /// Run the engine with the UCCI protocol on standard input and output.
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
         Some(Command::Serve(args)) => serve_cmd::run(&args),
         Some(Command::Perft(args)) => perft_cmd::run(&args),
         Some(Command::Game(args)) => game_cmd::run(&args),
+        Some(Command::Convert(args)) => convert_cmd::run(&args),
         Some(Command::Uci) => uci_cmd::run(),
         Some(Command::Ucci) => ucci_cmd::run(),
         Some(Command::Bench(args)) => bench_cmd::run(&args),

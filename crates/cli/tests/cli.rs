@@ -263,3 +263,43 @@ fn output_into_a_closed_pipe_does_not_panic() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `web/tests/data/import-game.xqf`, the browser tests' XQF file, is this command's output
+/// for `import-game.pgn`; a change of the writer shows here first.
+#[test]
+fn convert_makes_the_browser_tests_xqf_file_and_reads_it_back() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/tests/data");
+    let out = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(["convert", "--to", "xqf", "--encrypt"])
+        .arg(data.join("import-game.pgn"))
+        .output()
+        .expect("runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let committed = std::fs::read(data.join("import-game.xqf")).expect("fixture");
+    assert_eq!(out.stdout, committed, "regenerate with: xiangqi convert --to xqf --encrypt web/tests/data/import-game.pgn --out web/tests/data/import-game.xqf");
+    let back = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(["convert", "--to", "pgn"])
+        .arg(data.join("import-game.xqf"))
+        .output()
+        .expect("runs");
+    let text = String::from_utf8(back.stdout).expect("UTF-8");
+    assert!(text.contains("[Red \"红方棋手\"]"), "{text}");
+    assert!(
+        text.contains("1. C2=5 H8+7 2. H2+3 R9=8 3. R1=2 H2+3 4. P7+1 P7+1 5. H8+7 C8=9 1-0"),
+        "{text}"
+    );
+    // A cut file is refused with the reader's reason and status 2.
+    let cut = tempfile::NamedTempFile::new().expect("temp file");
+    std::fs::write(cut.path(), &committed[..600]).expect("write");
+    let bad = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(["convert", "--to", "pgn"])
+        .arg(cut.path())
+        .output()
+        .expect("runs");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("XQF: the XQF file is cut short"));
+}

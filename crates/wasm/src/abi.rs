@@ -66,6 +66,12 @@ pub extern "C" fn read_game() -> usize {
     run(crate::read_game)
 }
 
+/// [`crate::write_game`] on the input; returns the reply's length.
+#[no_mangle]
+pub extern "C" fn write_game() -> usize {
+    run(crate::write_game)
+}
+
 /// [`crate::perft`] on the input; returns the reply's length.
 #[no_mangle]
 pub extern "C" fn perft() -> usize {

@@ -65,7 +65,8 @@
 //! - [`game`]: the game record and the end-of-game rules (rule sets `wxf-2018` and `casual`:
 //!   perpetual check and chase, move limits, insufficient material); see `docs/rules.md`.
 //! - [`pgn`]: game records as PGN text; [`TimeControl`] is a game's clock setting (PGN's
-//!   `TimeControl` tag).
+//!   `TimeControl` tag); [`xqf`] reads and writes XQStudio's binary XQF files (plain and
+//!   encrypted), [`dhtmlxq`] the DhtmlXQ/UBB text of Chinese web sites.
 //! - [`perft`](mod@perft): counting move-tree leaves to prove the generator.
 //! - [`attacks`]: the precomputed move patterns (horse legs, elephant eyes, rays).
 
@@ -78,6 +79,7 @@ mod chess_move;
 pub mod chinese;
 mod color;
 mod descriptor;
+pub mod dhtmlxq;
 pub mod fen;
 pub mod game;
 pub mod iccs;
@@ -90,9 +92,11 @@ mod position;
 mod resolve;
 mod role;
 mod setup;
+mod slots;
 mod square;
 mod time_control;
 pub mod wxf;
+pub mod xqf;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;

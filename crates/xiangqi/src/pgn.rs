@@ -197,9 +197,10 @@ pub fn read(text: &str) -> Result<PgnGame, PgnError> {
     Ok(PgnGame { tags, game })
 }
 
-/// Ends a game that the moves leave open but whose `[Result]` tag says how it ended
-/// (resignation, time or agreement are not visible in the moves).
-fn apply_result_tag(game: &mut Game, result: Option<&str>) {
+/// Ends a game that the moves leave open as a PGN result (`1-0`, `0-1`, `1/2-1/2`) says:
+/// a win as the loser's resignation, a draw as agreed (resignation, time or agreement are
+/// not visible in the moves). Does nothing for a game already over or another result.
+pub fn apply_result_tag(game: &mut Game, result: Option<&str>) {
     if game.status().is_over() {
         return;
     }
