@@ -74,7 +74,7 @@ export class WasmModule {
 }
 
 /**
- * Fetches, compiles and instantiates a module; `name` is `rules.wasm` or `engine.wasm`
+ * Fetches, compiles and instantiates a module; `name` is `rules.wasm`, `games.wasm` or `engine.wasm`
  * (found next to this script's folder, under the same versioned path).
  * @param {string} name
  * @returns {Promise<WasmModule>}
@@ -107,19 +107,39 @@ export async function loadModule(name) {
   return module;
 }
 
-/** @type {Promise<WasmModule> | null} */
-let rulesModule = null;
+/** @type {Map<string, Promise<WasmModule>>} */
+const loaded = new Map();
 
 /**
- * The rules module, loaded once per page (a failed load is retried on the next call).
+ * Loads `name` once per page (a failed load is retried on the next call).
+ * @param {string} name
+ * @returns {Promise<WasmModule>}
+ */
+function once(name) {
+  let m = loaded.get(name);
+  if (!m) {
+    m = loadModule(name);
+    loaded.set(name, m);
+    m.catch(() => { loaded.delete(name); });
+  }
+  return m;
+}
+
+/**
+ * The rules module (position service, perft), loaded once per page.
  * @returns {Promise<WasmModule>}
  */
 export function rules() {
-  if (!rulesModule) {
-    rulesModule = loadModule('rules.wasm');
-    rulesModule.catch(() => { rulesModule = null; });
-  }
-  return rulesModule;
+  return once('rules.wasm');
+}
+
+/**
+ * The games module (the rules and game import and export), loaded once per page on the first
+ * import or export, so that pages which never do either do not fetch it.
+ * @returns {Promise<WasmModule>}
+ */
+export function games() {
+  return once('games.wasm');
 }
 
 /**
@@ -151,7 +171,7 @@ export async function localPosition(fen, moves, ruleSet) {
  * @throws {WasmError} `invalid_game` naming the problem
  */
 export async function readGame(text) {
-  const m = await rules();
+  const m = await games();
   return m.call('read_game', { text });
 }
 
@@ -165,7 +185,7 @@ export async function readGame(text) {
 export async function readXqf(bytes) {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  const m = await rules();
+  const m = await games();
   const r = m.call('read_game', { xqf: btoa(binary) });
   const gbk = new TextDecoder('gbk');
   for (const [tag, raw] of /** @type {[string, number[]][]} */ (r.undecoded ?? [])) {
@@ -183,7 +203,7 @@ export async function readXqf(bytes) {
  * @throws {WasmError} for a bad FEN or an illegal move
  */
 export async function writeGame(g) {
-  const m = await rules();
+  const m = await games();
   /** @type {Record<string, unknown>} */
   const req = { moves: g.moves, format: g.format, tags: g.tags ?? [] };
   if (g.fen) req.fen = g.fen;

@@ -27,9 +27,11 @@ async function load(name) {
 
 let server;
 let rules;
+let games;
 let engine;
 before(async () => {
-  [server, rules, engine] = await Promise.all([startServer(), load('rules.wasm'), load('engine.wasm')]);
+  [server, rules, games, engine] = await Promise.all([
+    startServer(), load('rules.wasm'), load('games.wasm'), load('engine.wasm')]);
 });
 after(async () => { await server?.stop(); });
 
@@ -45,10 +47,21 @@ function rng(seed) {
   };
 }
 
-test('both modules come from the same sources', () => {
+test('the three modules come from the same sources', () => {
   const a = rules.call('source_hash');
   assert.match(a, /^[0-9a-f]{64}$/);
+  assert.equal(games.call('source_hash'), a);
   assert.equal(engine.call('source_hash'), a);
+});
+
+test('game import and export are in the games module only', () => {
+  // The rules module of every page leaves them out (its size: docs/browser.md).
+  assert.equal(typeof rules.exports.read_game, 'undefined');
+  assert.equal(typeof rules.exports.write_game, 'undefined');
+  const text = games.call('write_game', { moves: ['h2e2', 'h9g7'], format: 'pgn' }).text;
+  assert.deepEqual(games.call('read_game', { text }).moves, ['h2e2', 'h9g7']);
+  // It answers positions as the rules module does.
+  assert.deepEqual(games.call('position', { moves: ['h2e2'] }), rules.call('position', { moves: ['h2e2'] }));
 });
 
 test('perft: the published counts of crates/xiangqi/tests/data/perft.tsv', () => {

@@ -61,12 +61,14 @@ pub extern "C" fn position() -> usize {
 }
 
 /// [`crate::read_game`] on the input; returns the reply's length.
+#[cfg(feature = "games")]
 #[no_mangle]
 pub extern "C" fn read_game() -> usize {
     run(crate::read_game)
 }
 
 /// [`crate::write_game`] on the input; returns the reply's length.
+#[cfg(feature = "games")]
 #[no_mangle]
 pub extern "C" fn write_game() -> usize {
     run(crate::write_game)

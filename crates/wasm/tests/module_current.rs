@@ -33,6 +33,11 @@ fn the_rules_module_is_built_from_the_current_sources() {
 }
 
 #[test]
+fn the_games_module_is_built_from_the_current_sources() {
+    check("games.wasm");
+}
+
+#[test]
 fn the_engine_module_is_built_from_the_current_sources() {
     check("engine.wasm");
 }
