@@ -219,8 +219,22 @@ export class RoomGame {
     }
   }
 
+  /**
+   * Shows (or, with '', hides) the note that the other player declined this seat's offer;
+   * the note stays until the game moves on (a move, an offer or a new round).
+   * @param {string} text
+   */
+  showDeclined(text) {
+    const el = maybe('offer-declined');
+    if (text) toast(text);
+    if (!el) return;
+    el.hidden = !text;
+    el.textContent = text;
+  }
+
   /** @param {ServerMessage} m */
   onEvent(m) {
+    if (m.kind !== 'draw_decline' && m.kind !== 'new_round_decline') this.showDeclined('');
     const mine = m.color && m.color === this.you;
     const who = m.color ? Name(m.color) : '';
     const say = (/** @type {string} */ text) => {
@@ -235,13 +249,16 @@ export class RoomGame {
         if (!mine) say(`${who} offers a draw`);
         break;
       case 'draw_decline':
-        if (!mine) say(`${who} declined the draw`);
+        // The declined offer was this seat's own: say so until the game moves on.
+        if (!mine && this.you) this.showDeclined('Your draw offer was declined.');
+        else if (!mine) say(`${who} declined the draw`);
         break;
       case 'new_round_request':
         if (!mine) say(`${who} asks for a new game`);
         break;
       case 'new_round_decline':
-        if (!mine) say(`${who} declined a new game`);
+        if (!mine && this.you) this.showDeclined('Your request for a new game was declined.');
+        else if (!mine) say(`${who} declined a new game`);
         break;
       case 'new_round':
         say(this.you && m.swap ? `A new game begins — you play ${Name(this.you)}` : 'A new game begins');

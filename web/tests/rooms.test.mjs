@@ -133,3 +133,47 @@ test('watching a password room asks for the password first', async () => {
   assert.ok(await page.locator('#watch').isHidden());
   assertNoErrors(page);
 });
+
+/**
+ * Creates a room over the API (the creator plays Red, the guest Black) and opens it in two
+ * browsers, each with its seat in localStorage as the lobby would have stored it.
+ */
+async function seatedRoom() {
+  const created = await api(env.base, 'POST', '/api/rooms', {});
+  assert.equal(created.status, 201);
+  const code = created.json.code;
+  const joined = await api(env.base, 'POST', `/api/rooms/${code}/join`, {});
+  assert.equal(joined.json.color, 'black');
+  const open = async (seat) => {
+    const page = await newPage(env.browser);
+    await page.goto(`${env.base}/lobby`);
+    await page.evaluate(([c, s]) => localStorage.setItem(`xiangqi.seat.${c}`, s), [code, seat]);
+    await page.goto(`${env.base}/play/${code}`);
+    await boardReady(page, '#board');
+    return page;
+  };
+  return { code, red: await open(created.json.seat), black: await open(joined.json.seat) };
+}
+
+test('the player whose draw offer or new-game request is declined is told so', async () => {
+  const { red, black } = await seatedRoom();
+  await red.click('#offer-draw');
+  await black.locator('#draw-answer:not([hidden])').waitFor();
+  await black.click('#decline-draw');
+  await red.locator('#offer-declined', { hasText: 'Your draw offer was declined.' }).waitFor();
+  assert.ok(await black.locator('#offer-declined').isHidden(), 'the decliner gets no such note');
+  // The note stays until the game moves on.
+  await playByClicks(red, 'h2e2', '#board');
+  await red.locator('#offer-declined').waitFor({ state: 'hidden' });
+
+  await red.click('#resign');
+  await red.click('#resign'); // the second click confirms
+  await red.locator('#new-round:not([hidden])').waitFor();
+  await red.click('#new-round');
+  await black.locator('#round-answer:not([hidden])').waitFor();
+  await black.click('#decline-round');
+  await red.locator('#offer-declined', { hasText: 'Your request for a new game was declined.' }).waitFor();
+  await screenshot(red, 'play-offer-declined');
+  assertNoErrors(red);
+  assertNoErrors(black);
+});
