@@ -177,3 +177,31 @@ test('the player whose draw offer or new-game request is declined is told so', a
   assertNoErrors(red);
   assertNoErrors(black);
 });
+
+test('a new round swaps the colours: the player who had Black moves first as Red', async () => {
+  const { code, red: first, black: second } = await seatedRoom();
+  await first.locator('#player-bottom .name', { hasText: 'Red — you' }).waitFor();
+  await playByClicks(first, 'h2e2', '#board');
+  await first.click('#resign');
+  await first.click('#resign');
+  await first.locator('#new-round:not([hidden])').waitFor();
+  await first.click('#new-round');
+  await second.locator('#round-answer:not([hidden])').waitFor();
+  await second.click('#accept-round');
+  // Each page now names its seat's new colour by its own clock, and turns the board.
+  await first.locator('#player-bottom .name', { hasText: 'Black — you' }).waitFor();
+  await second.locator('#player-bottom .name', { hasText: 'Red — you' }).waitFor();
+  await waitForPiece(second, 'h2', 'C', '#board');
+  assert.equal(await first.locator('#board [data-square="h2"].movable').count(), 0, 'Black may not move first');
+  await playByClicks(second, 'h2e2', '#board');
+  await waitForPiece(first, 'e2', 'C', '#board');
+  await playByClicks(first, 'h9g7', '#board');
+  await waitForPiece(second, 'g7', 'n', '#board');
+  const game = await (await fetch(`${env.base}/api/rooms/${code}/game`)).json();
+  assert.equal(game.round, 2);
+  assert.equal(game.colors_swapped, true);
+  assert.deepEqual(game.moves, ['h2e2', 'h9g7']);
+  await screenshot(first, 'play-round2-swapped');
+  assertNoErrors(first);
+  assertNoErrors(second);
+});
