@@ -71,6 +71,7 @@ import { announceNetwork } from './offline.js';
  * @property {boolean} connected
  * @property {boolean} computer
  * @property {number|null} [away_ms] how long the seated player has been away
+ * @property {string|null} [name] the display name the player chose
  */
 
 /**
@@ -114,6 +115,7 @@ import { announceNetwork } from './offline.js';
  * @property {{red: PlayerInfo, black: PlayerInfo}} [players]
  * @property {number} [round]
  * @property {boolean} [swap] a `new_round` event: the players swap colours
+ * @property {string} [name] a `name` event: the display name chosen
  * @property {{red_ms: number, black_ms: number, running: 'red'|'black'|null}} [clocks]
  */
 

@@ -8,7 +8,7 @@
  * contain the elements with the ids used below (see play.html).
  */
 
-import { RoomSocket } from './api.js';
+import { RoomSocket, loadJSON, saveJSON } from './api.js';
 import {
   GameView, showResult, showWarning, statusLine, wireGameMenu, toast, showViewing, showStatusLine,
   confirmButton, analysisHref,
@@ -26,8 +26,33 @@ const Name = (c) => (c === 'red' ? 'Red' : 'Black');
 /** @param {'red'|'black'} c @returns {'red'|'black'} */
 const other = (c) => (c === 'red' ? 'black' : 'red');
 
+/** The localStorage key of the display name this browser uses in every room. */
+const NAME_KEY = 'xiangqi.name';
+/** The most characters a display name may have (as the server checks). */
+const NAME_MAX = 24;
+
+/**
+ * Returns the display name typed, trimmed, or null when it is empty, too long or holds
+ * control characters (the server refuses those with `invalid_field`).
+ * @param {string} typed
+ * @returns {string|null}
+ */
+export function cleanName(typed) {
+  const name = typed.trim();
+  const chars = [...name].length;
+  if (chars === 0 || chars > NAME_MAX || /[\u0000-\u001f\u007f-\u009f]/.test(name)) return null;
+  return name;
+}
+
+/** @returns {string|null} the display name kept in this browser */
+export function storedName() {
+  const n = loadJSON(NAME_KEY);
+  return typeof n === 'string' ? cleanName(n) : null;
+}
+
 /** @type {Record<string, string>} */
 const ERRORS = {
+  invalid_field: 'That name is not allowed: 1 to 24 characters, no control characters.',
   not_your_turn: 'It is not your turn.',
   illegal_move: 'That move is not legal.',
   game_over: 'The game is over.',
@@ -105,6 +130,21 @@ export class RoomGame {
     maybe('new-round')?.addEventListener('click', () => this.send({ t: 'new_round', action: 'request' }), { signal });
     maybe('accept-round')?.addEventListener('click', () => this.send({ t: 'new_round', action: 'accept' }), { signal });
     maybe('decline-round')?.addEventListener('click', () => this.send({ t: 'new_round', action: 'decline' }), { signal });
+    const nameInput = maybe('name-input');
+    if (nameInput instanceof HTMLInputElement) nameInput.value = storedName() ?? '';
+    maybe('name-form')?.addEventListener('submit', (e) => {
+      e.preventDefault();
+      if (!(nameInput instanceof HTMLInputElement)) return;
+      const name = cleanName(nameInput.value);
+      if (name === null) {
+        if (nameInput.value.trim() === '') saveJSON(NAME_KEY, null);
+        else this.showError(ERRORS.invalid_field);
+        return;
+      }
+      nameInput.value = name;
+      saveJSON(NAME_KEY, name);
+      this.sendName();
+    }, { signal });
     const menu = maybe('menu');
     if (menu) {
       wireGameMenu(menu, {
@@ -137,6 +177,14 @@ export class RoomGame {
       return false;
     }
     return true;
+  }
+
+  /** Tells the room this browser's display name, if it has one the room does not show yet. */
+  sendName() {
+    const name = storedName();
+    const g = this.game;
+    if (!name || !g || !this.you || g.players[this.you].name === name) return;
+    this.send({ t: 'name', name });
   }
 
   /** @param {string} m */
@@ -174,6 +222,8 @@ export class RoomGame {
         this.you = m.you ?? null;
         this.youRound = m.game?.round ?? 0;
         if (m.game) this.setGame(m.game, false);
+        // Each hello is answered by a state: the seat's name is (re)sent if the room lacks it.
+        this.sendName();
         break;
       case 'event':
         // A new round that swaps colours: this seat now plays the other colour (once, even
@@ -234,7 +284,7 @@ export class RoomGame {
 
   /** @param {ServerMessage} m */
   onEvent(m) {
-    if (m.kind !== 'draw_decline' && m.kind !== 'new_round_decline') this.showDeclined('');
+    if (m.kind !== 'draw_decline' && m.kind !== 'new_round_decline' && m.kind !== 'name') this.showDeclined('');
     const mine = m.color && m.color === this.you;
     const who = m.color ? Name(m.color) : '';
     const say = (/** @type {string} */ text) => {
@@ -365,6 +415,7 @@ export class RoomGame {
     vis('round-requested', seated && over && !!myRound);
     vis('round-answer', seated && over && !!theirRound);
     vis('analyse', over);
+    vis('name-form', seated && !vsComputer);
     const analyse = maybe('analyse');
     if (analyse instanceof HTMLAnchorElement && over) analyse.href = analysisHref(g.start_fen, g.moves);
     this.renderLeaving();
@@ -406,6 +457,9 @@ export class RoomGame {
       if (p.computer) text += ` — computer${g.computer ? `, level ${g.computer.level}${levelNames[g.computer.level - 1] ? ` (${levelNames[g.computer.level - 1]})` : ''}` : ''}`;
       else if (color === this.you) text += ' — you';
       name.textContent = text;
+      // The player's own choice of words: shown as text, never as markup.
+      const pname = el.querySelector('.pname');
+      if (pname) pname.textContent = p.name && !p.computer ? p.name : '';
       const dot = /** @type {HTMLElement} */ (el.querySelector('.dot'));
       dot.className = `dot ${color}`;
       const conn = /** @type {HTMLElement} */ (el.querySelector('.conn'));

@@ -136,23 +136,27 @@ test('watching a password room asks for the password first', async () => {
 
 /**
  * Creates a room over the API (the creator plays Red, the guest Black) and opens it in two
- * browsers, each with its seat in localStorage as the lobby would have stored it.
+ * browsers, each with its seat in localStorage as the lobby would have stored it, and the
+ * display name of `names.red` / `names.black` if given.
  */
-async function seatedRoom() {
+async function seatedRoom(names = {}) {
   const created = await api(env.base, 'POST', '/api/rooms', {});
   assert.equal(created.status, 201);
   const code = created.json.code;
   const joined = await api(env.base, 'POST', `/api/rooms/${code}/join`, {});
   assert.equal(joined.json.color, 'black');
-  const open = async (seat) => {
+  const open = async (seat, name) => {
     const page = await newPage(env.browser);
     await page.goto(`${env.base}/lobby`);
-    await page.evaluate(([c, s]) => localStorage.setItem(`xiangqi.seat.${c}`, s), [code, seat]);
+    await page.evaluate(([c, s, n]) => {
+      localStorage.setItem(`xiangqi.seat.${c}`, s);
+      if (n) localStorage.setItem('xiangqi.name', JSON.stringify(n));
+    }, [code, seat, name]);
     await page.goto(`${env.base}/play/${code}`);
     await boardReady(page, '#board');
     return page;
   };
-  return { code, red: await open(created.json.seat), black: await open(joined.json.seat) };
+  return { code, red: await open(created.json.seat, names.red), black: await open(joined.json.seat, names.black) };
 }
 
 test('the player whose draw offer or new-game request is declined is told so', async () => {
@@ -204,4 +208,30 @@ test('a new round swaps the colours: the player who had Black moves first as Red
   await screenshot(first, 'play-round2-swapped');
   assertNoErrors(first);
   assertNoErrors(second);
+});
+
+test('display names: kept in the browser, shown by each clock on the other side as text', async () => {
+  const { code, red, black } = await seatedRoom({ black: 'Hoa' });
+  // Black's stored name reaches the room on connecting; Red sees it by Black's clock.
+  await red.locator('#player-top .pname', { hasText: 'Hoa' }).waitFor();
+  // Red types a name with markup in it: it is shown as the characters typed.
+  const typed = '<b>Lan</b> 兰';
+  await red.fill('#name-input', `  ${typed}  `);
+  await red.click('#name-button');
+  await black.locator('#player-top .pname', { hasText: typed }).waitFor();
+  assert.equal(await black.locator('#player-top .pname b').count(), 0, 'no markup made of a name');
+  assert.equal(await red.locator('#player-bottom .pname').textContent(), typed);
+  assert.equal(await red.evaluate(() => JSON.parse(localStorage.getItem('xiangqi.name') ?? 'null')), typed);
+  // A watcher sees both names, and so does Black after a reload: the room keeps them.
+  const watcher = await newPage(env.browser);
+  await watcher.goto(`${env.base}/play/${code}`);
+  await watcher.locator('#player-bottom .pname', { hasText: typed }).waitFor();
+  await watcher.locator('#player-top .pname', { hasText: 'Hoa' }).waitFor();
+  assert.ok(await watcher.locator('#name-form').isHidden(), 'a watcher has no name to give');
+  await black.reload();
+  await black.locator('#player-top .pname', { hasText: typed }).waitFor();
+  await screenshot(black, 'play-names');
+  assertNoErrors(red);
+  assertNoErrors(black);
+  assertNoErrors(watcher);
 });

@@ -56,6 +56,36 @@ pub enum ClientMessage {
     Abort,
     /// Claim the win: the opponent has been away long enough.
     Claim,
+    /// Choose the seat's display name, shown to everyone by the player's clock.
+    Name {
+        /// The name as typed; checked by [`display_name`].
+        name: String,
+    },
+}
+
+/// The most characters a display name may have.
+pub const NAME_MAX_CHARS: usize = 24;
+
+/// Checks a display name as typed: returns it trimmed, 1 to [`NAME_MAX_CHARS`] characters
+/// and free of control characters.
+///
+/// # Errors
+/// A sentence saying what is wrong, for the `invalid_field` error reply.
+pub fn display_name(typed: &str) -> Result<String, String> {
+    let name = typed.trim();
+    let chars = name.chars().count();
+    if chars == 0 {
+        return Err("name: empty after trimming spaces".into());
+    }
+    if chars > NAME_MAX_CHARS {
+        return Err(format!(
+            "name: {chars} characters, at most {NAME_MAX_CHARS} allowed"
+        ));
+    }
+    if name.chars().any(char::is_control) {
+        return Err("name: control characters are not allowed".into());
+    }
+    Ok(name.to_string())
 }
 
 // The fields of each message, read separately so that an error names the field.
@@ -88,6 +118,14 @@ struct OfferFields {
     #[serde(rename = "t")]
     _t: String,
     action: OfferAction,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NameFields {
+    #[serde(rename = "t")]
+    _t: String,
+    name: String,
 }
 
 #[derive(Deserialize)]
@@ -160,9 +198,13 @@ impl ClientMessage {
                 let _: NoFields = fields(value).map_err(with_type)?;
                 ClientMessage::Claim
             }
+            "name" => {
+                let f: NameFields = fields(value).map_err(with_type)?;
+                ClientMessage::Name { name: f.name }
+            }
             other => {
                 return Err(format!(
-                    "unknown message type {other:?} (hello, move, resign, draw, new_round, abort, claim)"
+                    "unknown message type {other:?} (hello, move, resign, draw, new_round, abort, claim, name)"
                 ))
             }
         })
@@ -215,13 +257,16 @@ pub enum ErrorCode {
     /// The room has a password and the hello brought neither a seat nor the watcher
     /// credential from `/join`; the connection closes.
     PasswordNeeded,
+    /// A field's value is not allowed (a display name that is empty, too long or holds
+    /// control characters); nothing changes.
+    InvalidField,
     /// The server failed to store the change; nothing was applied.
     Internal,
 }
 
 impl ErrorCode {
     /// Every code, in the order `docs/protocol.md` lists them.
-    pub const ALL: [ErrorCode; 21] = [
+    pub const ALL: [ErrorCode; 22] = [
         ErrorCode::BadMessage,
         ErrorCode::HelloFirst,
         ErrorCode::BadSeat,
@@ -242,6 +287,7 @@ impl ErrorCode {
         ErrorCode::TooManyWatchers,
         ErrorCode::TooManyComputerGames,
         ErrorCode::PasswordNeeded,
+        ErrorCode::InvalidField,
         ErrorCode::Internal,
     ];
 }
@@ -379,6 +425,18 @@ mod tests {
                 names.iter().any(|n| n == code),
                 "room.js expects {code:?}, never sent"
             );
+        }
+    }
+
+    #[test]
+    fn display_names_are_trimmed_and_checked() {
+        assert_eq!(display_name("  Lan 兰  ").as_deref(), Ok("Lan 兰"));
+        assert_eq!(
+            display_name(&"帥".repeat(24)).map(|n| n.chars().count()),
+            Ok(24)
+        );
+        for bad in ["", "   ", "a\u{7}b", "tab\there", &"x".repeat(25)] {
+            assert!(display_name(bad).is_err(), "{bad:?}");
         }
     }
 

@@ -9,7 +9,7 @@ use super::Rooms;
 use crate::computer::quota::ComputerLease;
 use crate::computer::{ComputerPool, Requester};
 use crate::ids::{SeatHash, SeatToken};
-use crate::messages::{ClientMessage, ErrorCode, OfferAction, ServerMessage, Side};
+use crate::messages::{display_name, ClientMessage, ErrorCode, OfferAction, ServerMessage, Side};
 use crate::store::{Store, StoreError};
 use crate::wall_clock::WallClock;
 use std::collections::{HashMap, VecDeque};
@@ -595,6 +595,21 @@ impl Actor {
         let opponent = !color;
         match msg {
             ClientMessage::Hello { .. } => Ok(()),
+            ClientMessage::Name { name } => {
+                let name =
+                    display_name(&name).map_err(|e| Refusal::new(ErrorCode::InvalidField, e))?;
+                if self.state.names[color].as_deref() == Some(name.as_str()) {
+                    return Ok(());
+                }
+                self.commit(
+                    Event::Name {
+                        color: color.into(),
+                        name,
+                    },
+                    None,
+                )
+                .await
+            }
             ClientMessage::Move { ply, mv } => self.on_move(conn, color, ply, &mv).await,
             ClientMessage::Abort | ClientMessage::Claim if over => Err(game_over()),
             ClientMessage::Abort => {

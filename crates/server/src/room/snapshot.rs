@@ -12,7 +12,7 @@ pub use xiangqi_view::status::{
 };
 
 /// One seat as the clients see it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Seat {
     /// Someone (or the engine) holds the seat.
     pub seated: bool,
@@ -23,6 +23,8 @@ pub struct Seat {
     /// How long the seated player has been away, in milliseconds (null while connected,
     /// for the engine and for an empty seat); see [`GameSnapshot::claim_after_s`].
     pub away_ms: Option<u64>,
+    /// The display name the player chose (null: none; always null for the engine).
+    pub name: Option<String>,
 }
 
 /// What the room knows of its connections, for snapshots and presence messages.
@@ -37,7 +39,7 @@ pub struct Presence {
 }
 
 /// Both seats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Players {
     /// Red's seat.
     pub red: Seat,
@@ -194,6 +196,7 @@ pub fn players(state: &RoomState, presence: &Presence) -> Players {
             connected,
             computer,
             away_ms: presence.away_ms[color].filter(|_| !connected && state.seated[color]),
+            name: state.names[color].clone(),
         }
     };
     Players {

@@ -73,6 +73,9 @@ pub struct RoomState {
     pub seats: ByColor<Option<SeatHash>>,
     /// The engine's seat this round, if any: its colour changes with every round that swaps.
     pub computer: Option<ComputerSeat>,
+    /// Each player's display name, by the colour the seat plays this round (`None`: none
+    /// chosen).
+    pub names: ByColor<Option<String>>,
     /// Whether the seats play the other colours than in round 1 (the store names a seat by
     /// its colour in round 1).
     pub swapped: bool,
@@ -118,6 +121,7 @@ impl RoomState {
         RoomState {
             seats,
             computer,
+            names: ByColor::new_with(|_| None),
             swapped: false,
             info,
             v: 0,
@@ -203,6 +207,7 @@ impl RoomState {
             Event::DrawDecline { .. } => self.draw_offer = None,
             Event::NewRoundRequest { color } => self.new_round_request = Some(Color::from(*color)),
             Event::NewRoundDecline { .. } => self.new_round_request = None,
+            Event::Name { color, name } => self.names[Color::from(*color)] = Some(name.clone()),
             Event::NewRound { round, swap } => {
                 if !self.game.status().is_over() {
                     return Err(ApplyError("new round while the game goes on".into()));
@@ -230,6 +235,7 @@ impl RoomState {
     fn swap_colors(&mut self) {
         std::mem::swap(&mut self.seats.red, &mut self.seats.black);
         std::mem::swap(&mut self.seated.red, &mut self.seated.black);
+        std::mem::swap(&mut self.names.red, &mut self.names.black);
         if let Some(seat) = self.computer.as_mut() {
             seat.color = (!Color::from(seat.color)).into();
         }
