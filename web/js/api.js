@@ -101,6 +101,13 @@ import { announceNetwork } from './offline.js';
  */
 
 /**
+ * @typedef {object} ChatLine
+ * @property {'red'|'black'} color the colour the writer played when writing
+ * @property {string|null} name the writer's display name then
+ * @property {string} text
+ */
+
+/**
  * @typedef {object} ServerMessage
  * @property {string} t
  * @property {number} [v]
@@ -115,7 +122,10 @@ import { announceNetwork } from './offline.js';
  * @property {{red: PlayerInfo, black: PlayerInfo}} [players]
  * @property {number} [round]
  * @property {boolean} [swap] a `new_round` event: the players swap colours
- * @property {string} [name] a `name` event: the display name chosen
+ * @property {string|null} [name] a `name` event: the display name chosen; a `chat` event:
+ *   the writer's name then
+ * @property {string} [text] a `chat` event: the line
+ * @property {ChatLine[]} [chat] a `state`: the room's latest chat lines, oldest first
  * @property {{red_ms: number, black_ms: number, running: 'red'|'black'|null}} [clocks]
  */
 

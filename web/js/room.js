@@ -38,10 +38,21 @@ const NAME_MAX = 24;
  * @returns {string|null}
  */
 export function cleanName(typed) {
-  const name = typed.trim();
-  const chars = [...name].length;
-  if (chars === 0 || chars > NAME_MAX || /[\u0000-\u001f\u007f-\u009f]/.test(name)) return null;
-  return name;
+  return cleanText(typed, NAME_MAX);
+}
+
+/**
+ * Returns `typed` trimmed, or null when it is empty, longer than `max` characters or holds
+ * a control character (as the server checks names and chat lines).
+ * @param {string} typed
+ * @param {number} max
+ * @returns {string|null}
+ */
+function cleanText(typed, max) {
+  const text = typed.trim();
+  const chars = [...text].length;
+  if (chars === 0 || chars > max || /[\u0000-\u001f\u007f-\u009f]/.test(text)) return null;
+  return text;
 }
 
 /** @returns {string|null} the display name kept in this browser */
@@ -50,9 +61,13 @@ export function storedName() {
   return typeof n === 'string' ? cleanName(n) : null;
 }
 
+/** The most characters a chat line may have (as the server checks). */
+const CHAT_MAX = 300;
+
 /** @type {Record<string, string>} */
 const ERRORS = {
   invalid_field: 'That name is not allowed: 1 to 24 characters, no control characters.',
+  invalid_chat: 'That chat line is not allowed: 1 to 300 characters on one line.',
   not_your_turn: 'It is not your turn.',
   illegal_move: 'That move is not legal.',
   game_over: 'The game is over.',
@@ -132,6 +147,17 @@ export class RoomGame {
     maybe('decline-round')?.addEventListener('click', () => this.send({ t: 'new_round', action: 'decline' }), { signal });
     const nameInput = maybe('name-input');
     if (nameInput instanceof HTMLInputElement) nameInput.value = storedName() ?? '';
+    maybe('chat-form')?.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const input = maybe('chat-input');
+      if (!(input instanceof HTMLInputElement)) return;
+      const text = cleanText(input.value, CHAT_MAX);
+      if (text === null) {
+        if (input.value.trim() !== '') this.showError(ERRORS.invalid_chat);
+        return;
+      }
+      if (this.send({ t: 'chat', text })) input.value = '';
+    }, { signal });
     maybe('name-form')?.addEventListener('submit', (e) => {
       e.preventDefault();
       if (!(nameInput instanceof HTMLInputElement)) return;
@@ -222,6 +248,7 @@ export class RoomGame {
         this.you = m.you ?? null;
         this.youRound = m.game?.round ?? 0;
         if (m.game) this.setGame(m.game, false);
+        this.showChat(m.chat ?? [], true);
         // Each hello is answered by a state: the seat's name is (re)sent if the room lacks it.
         this.sendName();
         break;
@@ -255,7 +282,8 @@ export class RoomGame {
           this.opts.onPasswordNeeded();
           break;
         }
-        this.showError(ERRORS[m.code ?? ''] ?? m.message ?? 'The server refused that.');
+        this.showError((m.code === 'invalid_field' && m.message?.startsWith('text:') ? ERRORS.invalid_chat : null)
+          ?? ERRORS[m.code ?? ''] ?? m.message ?? 'The server refused that.');
         if (m.code === 'stale_ply' || m.code === 'illegal_move' || m.code === 'opponent_away' || m.code === 'not_your_turn' || m.code === 'game_over') {
           // Put the board back to the authoritative position.
           this.render(true);
@@ -282,8 +310,38 @@ export class RoomGame {
     el.textContent = text;
   }
 
+  /**
+   * Adds chat lines to the chat panel (after removing those shown, with `replace`). A line
+   * is the writer's name (or colour) and the text, both as text, never as markup.
+   * @param {import('./api.js').ChatLine[]} lines
+   * @param {boolean} [replace]
+   */
+  showChat(lines, replace = false) {
+    const list = maybe('chat-lines');
+    if (!list) return;
+    if (replace) list.replaceChildren();
+    for (const line of lines) {
+      const li = document.createElement('li');
+      const who = document.createElement('span');
+      who.className = `chat-who ${line.color}`;
+      who.textContent = line.name ?? Name(line.color);
+      const text = document.createElement('span');
+      text.className = 'chat-text';
+      text.textContent = line.text;
+      li.append(who, ' ', text);
+      list.append(li);
+    }
+    const empty = maybe('chat-empty');
+    if (empty) empty.hidden = list.childElementCount > 0;
+    list.scrollTop = list.scrollHeight;
+  }
+
   /** @param {ServerMessage} m */
   onEvent(m) {
+    if (m.kind === 'chat') {
+      if (m.color && typeof m.text === 'string') this.showChat([{ color: m.color, name: m.name ?? null, text: m.text }]);
+      return;
+    }
     if (m.kind !== 'draw_decline' && m.kind !== 'new_round_decline' && m.kind !== 'name') this.showDeclined('');
     const mine = m.color && m.color === this.you;
     const who = m.color ? Name(m.color) : '';
@@ -416,6 +474,8 @@ export class RoomGame {
     vis('round-answer', seated && over && !!theirRound);
     vis('analyse', over);
     vis('name-form', seated && !vsComputer);
+    vis('chat', !vsComputer);
+    vis('chat-form', seated);
     const analyse = maybe('analyse');
     if (analyse instanceof HTMLAnchorElement && over) analyse.href = analysisHref(g.start_fen, g.moves);
     this.renderLeaving();

@@ -235,3 +235,34 @@ test('display names: kept in the browser, shown by each clock on the other side 
   assertNoErrors(black);
   assertNoErrors(watcher);
 });
+
+test('chat: a line typed by one player appears on the other side with the sender\'s name', async () => {
+  const { code, red, black } = await seatedRoom({ red: 'Lan' });
+  await black.locator('#player-top .pname', { hasText: 'Lan' }).waitFor();
+  const watcher = await newPage(env.browser);
+  await watcher.goto(`${env.base}/play/${code}`);
+  await boardReady(watcher, '#board');
+  assert.ok(await watcher.locator('#chat-form').isHidden(), 'watchers read, they do not write');
+  const typed = 'good luck <i>friend</i>';
+  await red.fill('#chat-input', typed);
+  await red.press('#chat-input', 'Enter');
+  const line = black.locator('#chat-lines li').first();
+  await line.waitFor();
+  assert.equal(await line.locator('.chat-who').textContent(), 'Lan');
+  assert.equal(await line.locator('.chat-text').textContent(), typed, 'shown as typed, not as markup');
+  assert.equal(await black.locator('#chat-lines i').count(), 0);
+  assert.equal(await red.inputValue('#chat-input'), '', 'the field is emptied once sent');
+  await watcher.locator('#chat-lines li .chat-text', { hasText: typed }).waitFor();
+  // Black, without a name, answers under its colour.
+  await black.fill('#chat-input', 'thanks');
+  await black.click('#chat-send');
+  await red.locator('#chat-lines li', { hasText: 'thanks' }).locator('.chat-who', { hasText: 'Black' }).waitFor();
+  // A reload shows the room's lines again, in order.
+  await black.reload();
+  await black.locator('#chat-lines li').nth(1).waitFor();
+  assert.deepEqual(await black.locator('#chat-lines .chat-text').allTextContents(), [typed, 'thanks']);
+  await screenshot(black, 'play-chat');
+  assertNoErrors(red);
+  assertNoErrors(black);
+  assertNoErrors(watcher);
+});

@@ -56,11 +56,47 @@ pub enum ClientMessage {
     Abort,
     /// Claim the win: the opponent has been away long enough.
     Claim,
+    /// Write a line in the room's chat.
+    Chat {
+        /// The line as typed; checked by [`chat_text`].
+        text: String,
+    },
     /// Choose the seat's display name, shown to everyone by the player's clock.
     Name {
         /// The name as typed; checked by [`display_name`].
         name: String,
     },
+}
+
+/// The most characters a chat line may have.
+pub const CHAT_MAX_CHARS: usize = 300;
+
+/// Checks a chat line as typed: returns it trimmed, 1 to [`CHAT_MAX_CHARS`] characters and
+/// free of control characters (one line: no line breaks either).
+///
+/// # Errors
+/// A sentence saying what is wrong, for the `invalid_field` error reply.
+pub fn chat_text(typed: &str) -> Result<String, String> {
+    checked_text("text", typed, CHAT_MAX_CHARS)
+}
+
+/// Returns `typed` trimmed if it has 1 to `max` characters and no control character;
+/// else a sentence that starts with `field`.
+fn checked_text(field: &str, typed: &str, max: usize) -> Result<String, String> {
+    let text = typed.trim();
+    let chars = text.chars().count();
+    if chars == 0 {
+        return Err(format!("{field}: empty after trimming spaces"));
+    }
+    if chars > max {
+        return Err(format!(
+            "{field}: {chars} characters, at most {max} allowed"
+        ));
+    }
+    if text.chars().any(char::is_control) {
+        return Err(format!("{field}: control characters are not allowed"));
+    }
+    Ok(text.to_string())
 }
 
 /// The most characters a display name may have.
@@ -72,20 +108,7 @@ pub const NAME_MAX_CHARS: usize = 24;
 /// # Errors
 /// A sentence saying what is wrong, for the `invalid_field` error reply.
 pub fn display_name(typed: &str) -> Result<String, String> {
-    let name = typed.trim();
-    let chars = name.chars().count();
-    if chars == 0 {
-        return Err("name: empty after trimming spaces".into());
-    }
-    if chars > NAME_MAX_CHARS {
-        return Err(format!(
-            "name: {chars} characters, at most {NAME_MAX_CHARS} allowed"
-        ));
-    }
-    if name.chars().any(char::is_control) {
-        return Err("name: control characters are not allowed".into());
-    }
-    Ok(name.to_string())
+    checked_text("name", typed, NAME_MAX_CHARS)
 }
 
 // The fields of each message, read separately so that an error names the field.
@@ -118,6 +141,14 @@ struct OfferFields {
     #[serde(rename = "t")]
     _t: String,
     action: OfferAction,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChatFields {
+    #[serde(rename = "t")]
+    _t: String,
+    text: String,
 }
 
 #[derive(Deserialize)]
@@ -198,13 +229,17 @@ impl ClientMessage {
                 let _: NoFields = fields(value).map_err(with_type)?;
                 ClientMessage::Claim
             }
+            "chat" => {
+                let f: ChatFields = fields(value).map_err(with_type)?;
+                ClientMessage::Chat { text: f.text }
+            }
             "name" => {
                 let f: NameFields = fields(value).map_err(with_type)?;
                 ClientMessage::Name { name: f.name }
             }
             other => {
                 return Err(format!(
-                    "unknown message type {other:?} (hello, move, resign, draw, new_round, abort, claim, name)"
+                    "unknown message type {other:?} (hello, move, resign, draw, new_round, abort, claim, chat, name)"
                 ))
             }
         })
@@ -257,8 +292,8 @@ pub enum ErrorCode {
     /// The room has a password and the hello brought neither a seat nor the watcher
     /// credential from `/join`; the connection closes.
     PasswordNeeded,
-    /// A field's value is not allowed (a display name that is empty, too long or holds
-    /// control characters); nothing changes.
+    /// A field's value is not allowed (a display name or chat line that is empty, too long
+    /// or holds control characters); nothing changes.
     InvalidField,
     /// The server failed to store the change; nothing was applied.
     Internal,
@@ -304,6 +339,8 @@ pub enum ServerMessage<'a> {
         you: Option<Side>,
         /// The game.
         game: &'a GameSnapshot,
+        /// The room's latest chat lines, oldest first.
+        chat: &'a std::collections::VecDeque<crate::room::state::ChatLine>,
     },
     /// One numbered change, with the snapshot after it.
     Event {
@@ -425,6 +462,16 @@ mod tests {
                 names.iter().any(|n| n == code),
                 "room.js expects {code:?}, never sent"
             );
+        }
+    }
+
+    #[test]
+    fn chat_lines_are_trimmed_and_checked() {
+        assert_eq!(chat_text("  good move!  ").as_deref(), Ok("good move!"));
+        assert!(chat_text(&"字".repeat(300)).is_ok());
+        for bad in ["", " \t ", "two\nlines", &"x".repeat(301)] {
+            let e = chat_text(bad).unwrap_err();
+            assert!(e.starts_with("text:"), "{bad:?}: {e}");
         }
     }
 

@@ -9,7 +9,9 @@ use super::Rooms;
 use crate::computer::quota::ComputerLease;
 use crate::computer::{ComputerPool, Requester};
 use crate::ids::{SeatHash, SeatToken};
-use crate::messages::{display_name, ClientMessage, ErrorCode, OfferAction, ServerMessage, Side};
+use crate::messages::{
+    chat_text, display_name, ClientMessage, ErrorCode, OfferAction, ServerMessage, Side,
+};
 use crate::store::{Store, StoreError};
 use crate::wall_clock::WallClock;
 use std::collections::{HashMap, VecDeque};
@@ -516,8 +518,10 @@ impl Actor {
                     v: self.state.v,
                     you: color.map(Side::from),
                     game: &game,
+                    chat: &self.state.chat,
                 };
-                self.send_to(conn, &msg);
+                let text: Arc<str> = msg.to_json().into();
+                self.send_text(conn, text);
             }
         }
         if color.is_some() {
@@ -595,6 +599,20 @@ impl Actor {
         let opponent = !color;
         match msg {
             ClientMessage::Hello { .. } => Ok(()),
+            ClientMessage::Chat { text } => {
+                let text =
+                    chat_text(&text).map_err(|e| Refusal::new(ErrorCode::InvalidField, e))?;
+                let name = self.state.names[color].clone();
+                self.commit(
+                    Event::Chat {
+                        color: color.into(),
+                        name,
+                        text,
+                    },
+                    None,
+                )
+                .await
+            }
             ClientMessage::Name { name } => {
                 let name =
                     display_name(&name).map_err(|e| Refusal::new(ErrorCode::InvalidField, e))?;
@@ -818,8 +836,10 @@ impl Actor {
                     v: self.state.v,
                     you: Some(color.into()),
                     game: &game,
+                    chat: &self.state.chat,
                 };
-                self.send_to(conn, &msg);
+                let text: Arc<str> = msg.to_json().into();
+                self.send_text(conn, text);
                 return Ok(());
             }
             return Err(Refusal::new(

@@ -52,6 +52,21 @@ pub struct RoundSummary {
     pub moves: usize,
 }
 
+/// How many of the latest chat lines a room keeps in memory and sends in `state` (the event
+/// log keeps every line).
+pub const CHAT_KEPT: usize = 50;
+
+/// One chat line as the clients see it (in `state`'s `chat`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChatLine {
+    /// The colour the writer played when writing.
+    pub color: crate::messages::Side,
+    /// The writer's display name then, if any.
+    pub name: Option<String>,
+    /// The line.
+    pub text: String,
+}
+
 /// Everything the server knows about a room's play.
 pub struct RoomState {
     /// The creation settings.
@@ -91,6 +106,8 @@ pub struct RoomState {
     pub finished_rounds: u32,
     /// The latest finished round, if any.
     pub last_finished: Option<RoundSummary>,
+    /// The latest [`CHAT_KEPT`] chat lines of the room (all rounds), oldest first.
+    pub chat: std::collections::VecDeque<ChatLine>,
 }
 
 /// Returns both sides' clocks at the start of a round under `tc`, in milliseconds (`None`
@@ -136,6 +153,7 @@ impl RoomState {
             new_round_request: None,
             finished_rounds: 0,
             last_finished: None,
+            chat: std::collections::VecDeque::new(),
         }
     }
 
@@ -208,6 +226,16 @@ impl RoomState {
             Event::NewRoundRequest { color } => self.new_round_request = Some(Color::from(*color)),
             Event::NewRoundDecline { .. } => self.new_round_request = None,
             Event::Name { color, name } => self.names[Color::from(*color)] = Some(name.clone()),
+            Event::Chat { color, name, text } => {
+                if self.chat.len() == CHAT_KEPT {
+                    self.chat.pop_front();
+                }
+                self.chat.push_back(ChatLine {
+                    color: *color,
+                    name: name.clone(),
+                    text: text.clone(),
+                });
+            }
             Event::NewRound { round, swap } => {
                 if !self.game.status().is_over() {
                     return Err(ApplyError("new round while the game goes on".into()));
