@@ -97,6 +97,7 @@ import { announceNetwork } from './offline.js';
  * @property {'red'|'black'|null} new_round_request
  * @property {{red: PlayerInfo, black: PlayerInfo}} players
  * @property {number} [claim_after_s] seconds away after which the opponent may claim or abort
+ * @property {number} [watchers] how many connections watch the room now
  * @property {{round: number, result: string, reason: string|null, moves: number}[]} [history]
  */
 
@@ -126,6 +127,7 @@ import { announceNetwork } from './offline.js';
  *   the writer's name then
  * @property {string} [text] a `chat` event: the line
  * @property {ChatLine[]} [chat] a `state`: the room's latest chat lines, oldest first
+ * @property {number} [watchers] a `presence`: how many connections watch the room now
  * @property {{red_ms: number, black_ms: number, running: 'red'|'black'|null}} [clocks]
  */
 

@@ -273,6 +273,7 @@ export class RoomGame {
       case 'presence':
         if (this.game && m.players) {
           this.game.players = m.players;
+          if (typeof m.watchers === 'number') this.game.watchers = m.watchers;
           this.presenceAt = performance.now();
           this.render();
         }
@@ -506,6 +507,12 @@ export class RoomGame {
   renderPlayers() {
     const g = this.game;
     if (!g) return;
+    const watchers = maybe('watchers');
+    if (watchers) {
+      const n = g.watchers ?? 0;
+      watchers.hidden = n === 0;
+      watchers.textContent = n === 1 ? '1 person watching' : `${n} people watching`;
+    }
     const bottom = this.view.board.orientation;
     for (const [slot, color] of /** @type {[string, 'red'|'black'][]} */ ([['bottom', bottom], ['top', other(bottom)]])) {
       const el = maybe(`player-${slot}`);

@@ -266,3 +266,21 @@ test('chat: a line typed by one player appears on the other side with the sender
   assertNoErrors(black);
   assertNoErrors(watcher);
 });
+
+test('the players see how many people watch, as watchers come and go', async () => {
+  const { code, red, black } = await seatedRoom();
+  assert.ok(await red.locator('#watchers').isHidden(), 'nobody watches yet');
+  const first = await newPage(env.browser);
+  await first.goto(`${env.base}/play/${code}`);
+  await red.locator('#watchers', { hasText: '1 person watching' }).waitFor();
+  await first.locator('#watchers', { hasText: '1 person watching' }).waitFor();
+  const second = await newPage(env.browser);
+  await second.goto(`${env.base}/play/${code}`);
+  await black.locator('#watchers', { hasText: '2 people watching' }).waitFor();
+  await second.close();
+  await red.locator('#watchers', { hasText: '1 person watching' }).waitFor();
+  await first.close();
+  await red.locator('#watchers').waitFor({ state: 'hidden' });
+  assertNoErrors(red);
+  assertNoErrors(black);
+});

@@ -352,10 +352,12 @@ pub enum ServerMessage<'a> {
         /// The game after the change.
         game: &'a GameSnapshot,
     },
-    /// A player connected or disconnected.
+    /// A player connected or disconnected, or a watcher came or went.
     Presence {
         /// Both seats.
         players: &'a Players,
+        /// How many connections watch the room now.
+        watchers: usize,
     },
     /// The client's last message was refused.
     Error {

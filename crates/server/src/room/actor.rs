@@ -352,7 +352,13 @@ impl Actor {
             connected: self.connected(),
             away_ms: ByColor::new_with(away),
             claim_after_s: self.rooms.claim_after.as_secs(),
+            watchers: self.watchers(),
         }
+    }
+
+    /// Returns how many connections watch the room (those without a seat).
+    fn watchers(&self) -> usize {
+        self.conns.values().filter(|c| c.color.is_none()).count()
     }
 
     fn snapshot(&self) -> GameSnapshot {
@@ -362,8 +368,10 @@ impl Actor {
 
     /// After a connection of `color` went away: if it was that seat's last, the player is
     /// away from now on, the clock may pause, and everyone is told.
+    /// A watcher's leaving changes the count of watchers: everyone is told that too.
     fn seat_left(&mut self, color: Option<Color>) {
         let Some(color) = color else {
+            self.broadcast_presence();
             return;
         };
         if !self.connected()[color] {
@@ -409,7 +417,12 @@ impl Actor {
 
     fn broadcast_presence(&mut self) {
         let p = players(&self.state, &self.presence(Instant::now()));
-        let text: Arc<str> = ServerMessage::Presence { players: &p }.to_json().into();
+        let text: Arc<str> = ServerMessage::Presence {
+            players: &p,
+            watchers: self.watchers(),
+        }
+        .to_json()
+        .into();
         self.broadcast(&text);
     }
 
@@ -438,9 +451,7 @@ impl Actor {
                 ErrorCode::PasswordNeeded,
                 "this room has a password: join it with the password to watch",
             ))
-        } else if self.conns.values().filter(|c| c.color.is_none()).count()
-            >= self.rooms.max_watchers
-        {
+        } else if self.watchers() >= self.rooms.max_watchers {
             Some((
                 ErrorCode::TooManyWatchers,
                 "this room has as many watchers as it accepts; try again later",
@@ -524,9 +535,8 @@ impl Actor {
                 self.send_text(conn, text);
             }
         }
-        if color.is_some() {
-            self.broadcast_presence();
-        }
+        // A player arrived, or the count of watchers changed.
+        self.broadcast_presence();
         if clock_changed {
             self.broadcast_clocks();
         }

@@ -36,6 +36,8 @@ pub struct Presence {
     pub away_ms: ByColor<Option<u64>>,
     /// After how many seconds away the opponent may claim the win or abort.
     pub claim_after_s: u64,
+    /// How many connections watch the room now (connections without a seat).
+    pub watchers: usize,
 }
 
 /// Both seats.
@@ -118,6 +120,8 @@ pub struct GameSnapshot {
     /// A player whose opponent has been away this many seconds may claim the win (`claim`)
     /// or call the game off (`abort`).
     pub claim_after_s: u64,
+    /// How many connections watch the room now.
+    pub watchers: usize,
     /// How many rounds of the room have finished (the current one included once over).
     pub finished_rounds: u32,
     /// The latest finished round only (at most one entry; earlier rounds are in the store:
@@ -171,6 +175,7 @@ impl GameSnapshot {
             new_round_request: state.new_round_request.map(Side::from),
             players: players(state, presence),
             claim_after_s: presence.claim_after_s,
+            watchers: presence.watchers,
             finished_rounds: state.finished_rounds,
             history: state
                 .last_finished

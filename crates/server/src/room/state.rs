@@ -442,6 +442,7 @@ mod tests {
             connected: ByColor::new_with(|_| true),
             away_ms: ByColor::new_with(|_| None),
             claim_after_s: 60,
+            watchers: 0,
         };
         let size = |s: &RoomState| {
             serde_json::to_string(&GameSnapshot::of(s, &presence, now))
