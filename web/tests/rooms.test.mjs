@@ -284,3 +284,22 @@ test('the players see how many people watch, as watchers come and go', async () 
   assertNoErrors(red);
   assertNoErrors(black);
 });
+
+test('the lobby lists the public games going on, and a click opens one to watch', async () => {
+  const created = await api(env.base, 'POST', '/api/rooms', { public: true });
+  const code = created.json.code;
+  await api(env.base, 'POST', `/api/rooms/${code}/join`, {});
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/lobby`);
+  // Both seats are taken: the room has left the open rooms and is a game to watch.
+  const row = page.locator(`#games tr[data-game="${code}"]`);
+  await row.waitFor();
+  assert.equal(await page.locator(`#rooms tr[data-room="${code}"]`).count(), 0);
+  assert.match(await row.textContent() ?? '', /0 moves/);
+  await screenshot(page, 'lobby-games');
+  await row.locator('a', { hasText: 'Watch' }).click();
+  await page.waitForURL(new RegExp(`/play/${code}$`));
+  await boardReady(page, '#board');
+  await page.locator('#status', { hasText: 'you are watching' }).waitFor();
+  assertNoErrors(page);
+});
