@@ -71,6 +71,7 @@ import { announceNetwork } from './offline.js';
  * @property {boolean} connected
  * @property {boolean} computer
  * @property {number|null} [away_ms] how long the seated player has been away
+ * @property {string|null} [name] the display name the player chose
  */
 
 /**
@@ -96,7 +97,15 @@ import { announceNetwork } from './offline.js';
  * @property {'red'|'black'|null} new_round_request
  * @property {{red: PlayerInfo, black: PlayerInfo}} players
  * @property {number} [claim_after_s] seconds away after which the opponent may claim or abort
+ * @property {number} [watchers] how many connections watch the room now
  * @property {{round: number, result: string, reason: string|null, moves: number}[]} [history]
+ */
+
+/**
+ * @typedef {object} ChatLine
+ * @property {'red'|'black'} color the colour the writer played when writing
+ * @property {string|null} name the writer's display name then
+ * @property {string} text
  */
 
 /**
@@ -114,6 +123,11 @@ import { announceNetwork } from './offline.js';
  * @property {{red: PlayerInfo, black: PlayerInfo}} [players]
  * @property {number} [round]
  * @property {boolean} [swap] a `new_round` event: the players swap colours
+ * @property {string|null} [name] a `name` event: the display name chosen; a `chat` event:
+ *   the writer's name then
+ * @property {string} [text] a `chat` event: the line
+ * @property {ChatLine[]} [chat] a `state`: the room's latest chat lines, oldest first
+ * @property {number} [watchers] a `presence`: how many connections watch the room now
  * @property {{red_ms: number, black_ms: number, running: 'red'|'black'|null}} [clocks]
  */
 

@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * The lobby page (/lobby): create a room (POST /api/rooms), list open public rooms
- * (GET /api/lobby, polled), join one or a room by code (POST /api/rooms/{code}/join).
+ * (GET /api/lobby, polled) and the public games going on, to watch (GET /api/games, polled
+ * with it), join one or a room by code (POST /api/rooms/{code}/join).
  * The seat token is stored under `xiangqi.seat.<CODE>` and the page goes to /play/<CODE>.
  */
 import { request, RequestError, storeSeat, loadSeat, storeWatch, describeTimeControl, describeRules } from './request.js';
@@ -204,15 +205,29 @@ function ago(created) {
 }
 
 /**
+ * Returns a room's first three cells: its code, its rules and its clock.
+ * @param {{code: string, rules: string, time_control: any}} room
+ * @returns {HTMLTableCellElement[]}
+ */
+function roomCells(room) {
+  const code = document.createElement('td');
+  code.className = 's-code';
+  code.textContent = room.code;
+  const rules = document.createElement('td');
+  rules.textContent = describeRules(room.rules);
+  const tc = document.createElement('td');
+  tc.textContent = describeTimeControl(room.time_control);
+  return [code, rules, tc];
+}
+
+/**
  * @param {Array<{code: string, rules: string, time_control: any, has_password: boolean, created_at: unknown}>} rooms
  */
 function renderRooms(rooms) {
   const rows = rooms.map((room) => {
     const tr = document.createElement('tr');
     tr.dataset.room = room.code;
-    const code = document.createElement('td');
-    code.className = 's-code';
-    code.textContent = room.code;
+    const [code, rules, tc] = roomCells(room);
     if (room.has_password) {
       const badge = document.createElement('span');
       badge.className = 's-badge';
@@ -220,10 +235,6 @@ function renderRooms(rooms) {
       badge.title = 'A password is needed to join';
       code.append(' ', badge);
     }
-    const rules = document.createElement('td');
-    rules.textContent = describeRules(room.rules);
-    const tc = document.createElement('td');
-    tc.textContent = describeTimeControl(room.time_control);
     const when = document.createElement('td');
     when.className = 's-when';
     when.textContent = ago(room.created_at);
@@ -243,13 +254,41 @@ function renderRooms(rooms) {
   roomsTable.hidden = rooms.length === 0;
 }
 
+/**
+ * Lists the public games going on (GET /api/games), each with a link to watch it.
+ * @param {Array<{code: string, rules: string, time_control: any, round: number, moves: number}>} games
+ */
+function renderGames(games) {
+  const rows = games.map((game) => {
+    const tr = document.createElement('tr');
+    tr.dataset.game = game.code;
+    const [code, rules, tc] = roomCells(game);
+    const progress = document.createElement('td');
+    const moves = `${game.moves} ${game.moves === 1 ? 'move' : 'moves'}`;
+    progress.textContent = game.round > 1 ? `game ${game.round}, ${moves}` : moves;
+    const action = document.createElement('td');
+    const link = document.createElement('a');
+    link.className = 's-btn small';
+    link.href = `/play/${encodeURIComponent(game.code)}`;
+    link.textContent = 'Watch';
+    link.setAttribute('aria-label', `Watch the game in room ${game.code}`);
+    action.append(link);
+    tr.append(code, rules, tc, progress, action);
+    return tr;
+  });
+  byId('games-body').replaceChildren(...rows);
+  byId('games-empty').hidden = games.length > 0;
+  byId('games').hidden = games.length === 0;
+}
+
 /** @type {number | undefined} */
 let pollTimer;
 
 async function poll() {
   try {
-    const res = await request('GET', '/api/lobby');
+    const [res, watch] = await Promise.all([request('GET', '/api/lobby'), request('GET', '/api/games')]);
     renderRooms(Array.isArray(res && res.rooms) ? res.rooms : []);
+    renderGames(Array.isArray(watch && watch.games) ? watch.games : []);
     lobbyError.textContent = '';
     lobbyUpdated.textContent = `Updated ${new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`;
   } catch (err) {

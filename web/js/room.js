@@ -8,7 +8,7 @@
  * contain the elements with the ids used below (see play.html).
  */
 
-import { RoomSocket } from './api.js';
+import { RoomSocket, loadJSON, saveJSON } from './api.js';
 import {
   GameView, showResult, showWarning, statusLine, wireGameMenu, toast, showViewing, showStatusLine,
   confirmButton, analysisHref,
@@ -26,8 +26,48 @@ const Name = (c) => (c === 'red' ? 'Red' : 'Black');
 /** @param {'red'|'black'} c @returns {'red'|'black'} */
 const other = (c) => (c === 'red' ? 'black' : 'red');
 
+/** The localStorage key of the display name this browser uses in every room. */
+const NAME_KEY = 'xiangqi.name';
+/** The most characters a display name may have (as the server checks). */
+const NAME_MAX = 24;
+
+/**
+ * Returns the display name typed, trimmed, or null when it is empty, too long or holds
+ * control characters (the server refuses those with `invalid_field`).
+ * @param {string} typed
+ * @returns {string|null}
+ */
+export function cleanName(typed) {
+  return cleanText(typed, NAME_MAX);
+}
+
+/**
+ * Returns `typed` trimmed, or null when it is empty, longer than `max` characters or holds
+ * a control character (as the server checks names and chat lines).
+ * @param {string} typed
+ * @param {number} max
+ * @returns {string|null}
+ */
+function cleanText(typed, max) {
+  const text = typed.trim();
+  const chars = [...text].length;
+  if (chars === 0 || chars > max || /[\u0000-\u001f\u007f-\u009f]/.test(text)) return null;
+  return text;
+}
+
+/** @returns {string|null} the display name kept in this browser */
+export function storedName() {
+  const n = loadJSON(NAME_KEY);
+  return typeof n === 'string' ? cleanName(n) : null;
+}
+
+/** The most characters a chat line may have (as the server checks). */
+const CHAT_MAX = 300;
+
 /** @type {Record<string, string>} */
 const ERRORS = {
+  invalid_field: 'That name is not allowed: 1 to 24 characters, no control characters.',
+  invalid_chat: 'That chat line is not allowed: 1 to 300 characters on one line.',
   not_your_turn: 'It is not your turn.',
   illegal_move: 'That move is not legal.',
   game_over: 'The game is over.',
@@ -105,6 +145,32 @@ export class RoomGame {
     maybe('new-round')?.addEventListener('click', () => this.send({ t: 'new_round', action: 'request' }), { signal });
     maybe('accept-round')?.addEventListener('click', () => this.send({ t: 'new_round', action: 'accept' }), { signal });
     maybe('decline-round')?.addEventListener('click', () => this.send({ t: 'new_round', action: 'decline' }), { signal });
+    const nameInput = maybe('name-input');
+    if (nameInput instanceof HTMLInputElement) nameInput.value = storedName() ?? '';
+    maybe('chat-form')?.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const input = maybe('chat-input');
+      if (!(input instanceof HTMLInputElement)) return;
+      const text = cleanText(input.value, CHAT_MAX);
+      if (text === null) {
+        if (input.value.trim() !== '') this.showError(ERRORS.invalid_chat);
+        return;
+      }
+      if (this.send({ t: 'chat', text })) input.value = '';
+    }, { signal });
+    maybe('name-form')?.addEventListener('submit', (e) => {
+      e.preventDefault();
+      if (!(nameInput instanceof HTMLInputElement)) return;
+      const name = cleanName(nameInput.value);
+      if (name === null) {
+        if (nameInput.value.trim() === '') saveJSON(NAME_KEY, null);
+        else this.showError(ERRORS.invalid_field);
+        return;
+      }
+      nameInput.value = name;
+      saveJSON(NAME_KEY, name);
+      this.sendName();
+    }, { signal });
     const menu = maybe('menu');
     if (menu) {
       wireGameMenu(menu, {
@@ -137,6 +203,14 @@ export class RoomGame {
       return false;
     }
     return true;
+  }
+
+  /** Tells the room this browser's display name, if it has one the room does not show yet. */
+  sendName() {
+    const name = storedName();
+    const g = this.game;
+    if (!name || !g || !this.you || g.players[this.you].name === name) return;
+    this.send({ t: 'name', name });
   }
 
   /** @param {string} m */
@@ -174,6 +248,9 @@ export class RoomGame {
         this.you = m.you ?? null;
         this.youRound = m.game?.round ?? 0;
         if (m.game) this.setGame(m.game, false);
+        this.showChat(m.chat ?? [], true);
+        // Each hello is answered by a state: the seat's name is (re)sent if the room lacks it.
+        this.sendName();
         break;
       case 'event':
         // A new round that swaps colours: this seat now plays the other colour (once, even
@@ -196,6 +273,7 @@ export class RoomGame {
       case 'presence':
         if (this.game && m.players) {
           this.game.players = m.players;
+          if (typeof m.watchers === 'number') this.game.watchers = m.watchers;
           this.presenceAt = performance.now();
           this.render();
         }
@@ -205,7 +283,8 @@ export class RoomGame {
           this.opts.onPasswordNeeded();
           break;
         }
-        this.showError(ERRORS[m.code ?? ''] ?? m.message ?? 'The server refused that.');
+        this.showError((m.code === 'invalid_field' && m.message?.startsWith('text:') ? ERRORS.invalid_chat : null)
+          ?? ERRORS[m.code ?? ''] ?? m.message ?? 'The server refused that.');
         if (m.code === 'stale_ply' || m.code === 'illegal_move' || m.code === 'opponent_away' || m.code === 'not_your_turn' || m.code === 'game_over') {
           // Put the board back to the authoritative position.
           this.render(true);
@@ -219,8 +298,52 @@ export class RoomGame {
     }
   }
 
+  /**
+   * Shows (or, with '', hides) the note that the other player declined this seat's offer;
+   * the note stays until the game moves on (a move, an offer or a new round).
+   * @param {string} text
+   */
+  showDeclined(text) {
+    const el = maybe('offer-declined');
+    if (text) toast(text);
+    if (!el) return;
+    el.hidden = !text;
+    el.textContent = text;
+  }
+
+  /**
+   * Adds chat lines to the chat panel (after removing those shown, with `replace`). A line
+   * is the writer's name (or colour) and the text, both as text, never as markup.
+   * @param {import('./api.js').ChatLine[]} lines
+   * @param {boolean} [replace]
+   */
+  showChat(lines, replace = false) {
+    const list = maybe('chat-lines');
+    if (!list) return;
+    if (replace) list.replaceChildren();
+    for (const line of lines) {
+      const li = document.createElement('li');
+      const who = document.createElement('span');
+      who.className = `chat-who ${line.color}`;
+      who.textContent = line.name ?? Name(line.color);
+      const text = document.createElement('span');
+      text.className = 'chat-text';
+      text.textContent = line.text;
+      li.append(who, ' ', text);
+      list.append(li);
+    }
+    const empty = maybe('chat-empty');
+    if (empty) empty.hidden = list.childElementCount > 0;
+    list.scrollTop = list.scrollHeight;
+  }
+
   /** @param {ServerMessage} m */
   onEvent(m) {
+    if (m.kind === 'chat') {
+      if (m.color && typeof m.text === 'string') this.showChat([{ color: m.color, name: m.name ?? null, text: m.text }]);
+      return;
+    }
+    if (m.kind !== 'draw_decline' && m.kind !== 'new_round_decline' && m.kind !== 'name') this.showDeclined('');
     const mine = m.color && m.color === this.you;
     const who = m.color ? Name(m.color) : '';
     const say = (/** @type {string} */ text) => {
@@ -235,13 +358,16 @@ export class RoomGame {
         if (!mine) say(`${who} offers a draw`);
         break;
       case 'draw_decline':
-        if (!mine) say(`${who} declined the draw`);
+        // The declined offer was this seat's own: say so until the game moves on.
+        if (!mine && this.you) this.showDeclined('Your draw offer was declined.');
+        else if (!mine) say(`${who} declined the draw`);
         break;
       case 'new_round_request':
         if (!mine) say(`${who} asks for a new game`);
         break;
       case 'new_round_decline':
-        if (!mine) say(`${who} declined a new game`);
+        if (!mine && this.you) this.showDeclined('Your request for a new game was declined.');
+        else if (!mine) say(`${who} declined a new game`);
         break;
       case 'new_round':
         say(this.you && m.swap ? `A new game begins — you play ${Name(this.you)}` : 'A new game begins');
@@ -348,6 +474,9 @@ export class RoomGame {
     vis('round-requested', seated && over && !!myRound);
     vis('round-answer', seated && over && !!theirRound);
     vis('analyse', over);
+    vis('name-form', seated && !vsComputer);
+    vis('chat', !vsComputer);
+    vis('chat-form', seated);
     const analyse = maybe('analyse');
     if (analyse instanceof HTMLAnchorElement && over) analyse.href = analysisHref(g.start_fen, g.moves);
     this.renderLeaving();
@@ -378,6 +507,12 @@ export class RoomGame {
   renderPlayers() {
     const g = this.game;
     if (!g) return;
+    const watchers = maybe('watchers');
+    if (watchers) {
+      const n = g.watchers ?? 0;
+      watchers.hidden = n === 0;
+      watchers.textContent = n === 1 ? '1 person watching' : `${n} people watching`;
+    }
     const bottom = this.view.board.orientation;
     for (const [slot, color] of /** @type {[string, 'red'|'black'][]} */ ([['bottom', bottom], ['top', other(bottom)]])) {
       const el = maybe(`player-${slot}`);
@@ -389,6 +524,9 @@ export class RoomGame {
       if (p.computer) text += ` — computer${g.computer ? `, level ${g.computer.level}${levelNames[g.computer.level - 1] ? ` (${levelNames[g.computer.level - 1]})` : ''}` : ''}`;
       else if (color === this.you) text += ' — you';
       name.textContent = text;
+      // The player's own choice of words: shown as text, never as markup.
+      const pname = el.querySelector('.pname');
+      if (pname) pname.textContent = p.name && !p.computer ? p.name : '';
       const dot = /** @type {HTMLElement} */ (el.querySelector('.dot'));
       dot.className = `dot ${color}`;
       const conn = /** @type {HTMLElement} */ (el.querySelector('.conn'));

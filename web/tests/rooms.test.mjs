@@ -133,3 +133,173 @@ test('watching a password room asks for the password first', async () => {
   assert.ok(await page.locator('#watch').isHidden());
   assertNoErrors(page);
 });
+
+/**
+ * Creates a room over the API (the creator plays Red, the guest Black) and opens it in two
+ * browsers, each with its seat in localStorage as the lobby would have stored it, and the
+ * display name of `names.red` / `names.black` if given.
+ */
+async function seatedRoom(names = {}) {
+  const created = await api(env.base, 'POST', '/api/rooms', {});
+  assert.equal(created.status, 201);
+  const code = created.json.code;
+  const joined = await api(env.base, 'POST', `/api/rooms/${code}/join`, {});
+  assert.equal(joined.json.color, 'black');
+  const open = async (seat, name) => {
+    const page = await newPage(env.browser);
+    await page.goto(`${env.base}/lobby`);
+    await page.evaluate(([c, s, n]) => {
+      localStorage.setItem(`xiangqi.seat.${c}`, s);
+      if (n) localStorage.setItem('xiangqi.name', JSON.stringify(n));
+    }, [code, seat, name]);
+    await page.goto(`${env.base}/play/${code}`);
+    await boardReady(page, '#board');
+    return page;
+  };
+  return { code, red: await open(created.json.seat, names.red), black: await open(joined.json.seat, names.black) };
+}
+
+test('the player whose draw offer or new-game request is declined is told so', async () => {
+  const { red, black } = await seatedRoom();
+  await red.click('#offer-draw');
+  await black.locator('#draw-answer:not([hidden])').waitFor();
+  await black.click('#decline-draw');
+  await red.locator('#offer-declined', { hasText: 'Your draw offer was declined.' }).waitFor();
+  assert.ok(await black.locator('#offer-declined').isHidden(), 'the decliner gets no such note');
+  // The note stays until the game moves on.
+  await playByClicks(red, 'h2e2', '#board');
+  await red.locator('#offer-declined').waitFor({ state: 'hidden' });
+
+  await red.click('#resign');
+  await red.click('#resign'); // the second click confirms
+  await red.locator('#new-round:not([hidden])').waitFor();
+  await red.click('#new-round');
+  await black.locator('#round-answer:not([hidden])').waitFor();
+  await black.click('#decline-round');
+  await red.locator('#offer-declined', { hasText: 'Your request for a new game was declined.' }).waitFor();
+  await screenshot(red, 'play-offer-declined');
+  assertNoErrors(red);
+  assertNoErrors(black);
+});
+
+test('a new round swaps the colours: the player who had Black moves first as Red', async () => {
+  const { code, red: first, black: second } = await seatedRoom();
+  await first.locator('#player-bottom .name', { hasText: 'Red — you' }).waitFor();
+  await playByClicks(first, 'h2e2', '#board');
+  await first.click('#resign');
+  await first.click('#resign');
+  await first.locator('#new-round:not([hidden])').waitFor();
+  await first.click('#new-round');
+  await second.locator('#round-answer:not([hidden])').waitFor();
+  await second.click('#accept-round');
+  // Each page now names its seat's new colour by its own clock, and turns the board.
+  await first.locator('#player-bottom .name', { hasText: 'Black — you' }).waitFor();
+  await second.locator('#player-bottom .name', { hasText: 'Red — you' }).waitFor();
+  await waitForPiece(second, 'h2', 'C', '#board');
+  assert.equal(await first.locator('#board [data-square="h2"].movable').count(), 0, 'Black may not move first');
+  await playByClicks(second, 'h2e2', '#board');
+  await waitForPiece(first, 'e2', 'C', '#board');
+  await playByClicks(first, 'h9g7', '#board');
+  await waitForPiece(second, 'g7', 'n', '#board');
+  const game = await (await fetch(`${env.base}/api/rooms/${code}/game`)).json();
+  assert.equal(game.round, 2);
+  assert.equal(game.colors_swapped, true);
+  assert.deepEqual(game.moves, ['h2e2', 'h9g7']);
+  await screenshot(first, 'play-round2-swapped');
+  assertNoErrors(first);
+  assertNoErrors(second);
+});
+
+test('display names: kept in the browser, shown by each clock on the other side as text', async () => {
+  const { code, red, black } = await seatedRoom({ black: 'Hoa' });
+  // Black's stored name reaches the room on connecting; Red sees it by Black's clock.
+  await red.locator('#player-top .pname', { hasText: 'Hoa' }).waitFor();
+  // Red types a name with markup in it: it is shown as the characters typed.
+  const typed = '<b>Lan</b> 兰';
+  await red.fill('#name-input', `  ${typed}  `);
+  await red.click('#name-button');
+  await black.locator('#player-top .pname', { hasText: typed }).waitFor();
+  assert.equal(await black.locator('#player-top .pname b').count(), 0, 'no markup made of a name');
+  assert.equal(await red.locator('#player-bottom .pname').textContent(), typed);
+  assert.equal(await red.evaluate(() => JSON.parse(localStorage.getItem('xiangqi.name') ?? 'null')), typed);
+  // A watcher sees both names, and so does Black after a reload: the room keeps them.
+  const watcher = await newPage(env.browser);
+  await watcher.goto(`${env.base}/play/${code}`);
+  await watcher.locator('#player-bottom .pname', { hasText: typed }).waitFor();
+  await watcher.locator('#player-top .pname', { hasText: 'Hoa' }).waitFor();
+  assert.ok(await watcher.locator('#name-form').isHidden(), 'a watcher has no name to give');
+  await black.reload();
+  await black.locator('#player-top .pname', { hasText: typed }).waitFor();
+  await screenshot(black, 'play-names');
+  assertNoErrors(red);
+  assertNoErrors(black);
+  assertNoErrors(watcher);
+});
+
+test('chat: a line typed by one player appears on the other side with the sender\'s name', async () => {
+  const { code, red, black } = await seatedRoom({ red: 'Lan' });
+  await black.locator('#player-top .pname', { hasText: 'Lan' }).waitFor();
+  const watcher = await newPage(env.browser);
+  await watcher.goto(`${env.base}/play/${code}`);
+  await boardReady(watcher, '#board');
+  assert.ok(await watcher.locator('#chat-form').isHidden(), 'watchers read, they do not write');
+  const typed = 'good luck <i>friend</i>';
+  await red.fill('#chat-input', typed);
+  await red.press('#chat-input', 'Enter');
+  const line = black.locator('#chat-lines li').first();
+  await line.waitFor();
+  assert.equal(await line.locator('.chat-who').textContent(), 'Lan');
+  assert.equal(await line.locator('.chat-text').textContent(), typed, 'shown as typed, not as markup');
+  assert.equal(await black.locator('#chat-lines i').count(), 0);
+  assert.equal(await red.inputValue('#chat-input'), '', 'the field is emptied once sent');
+  await watcher.locator('#chat-lines li .chat-text', { hasText: typed }).waitFor();
+  // Black, without a name, answers under its colour.
+  await black.fill('#chat-input', 'thanks');
+  await black.click('#chat-send');
+  await red.locator('#chat-lines li', { hasText: 'thanks' }).locator('.chat-who', { hasText: 'Black' }).waitFor();
+  // A reload shows the room's lines again, in order.
+  await black.reload();
+  await black.locator('#chat-lines li').nth(1).waitFor();
+  assert.deepEqual(await black.locator('#chat-lines .chat-text').allTextContents(), [typed, 'thanks']);
+  await screenshot(black, 'play-chat');
+  assertNoErrors(red);
+  assertNoErrors(black);
+  assertNoErrors(watcher);
+});
+
+test('the players see how many people watch, as watchers come and go', async () => {
+  const { code, red, black } = await seatedRoom();
+  assert.ok(await red.locator('#watchers').isHidden(), 'nobody watches yet');
+  const first = await newPage(env.browser);
+  await first.goto(`${env.base}/play/${code}`);
+  await red.locator('#watchers', { hasText: '1 person watching' }).waitFor();
+  await first.locator('#watchers', { hasText: '1 person watching' }).waitFor();
+  const second = await newPage(env.browser);
+  await second.goto(`${env.base}/play/${code}`);
+  await black.locator('#watchers', { hasText: '2 people watching' }).waitFor();
+  await second.close();
+  await red.locator('#watchers', { hasText: '1 person watching' }).waitFor();
+  await first.close();
+  await red.locator('#watchers').waitFor({ state: 'hidden' });
+  assertNoErrors(red);
+  assertNoErrors(black);
+});
+
+test('the lobby lists the public games going on, and a click opens one to watch', async () => {
+  const created = await api(env.base, 'POST', '/api/rooms', { public: true });
+  const code = created.json.code;
+  await api(env.base, 'POST', `/api/rooms/${code}/join`, {});
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/lobby`);
+  // Both seats are taken: the room has left the open rooms and is a game to watch.
+  const row = page.locator(`#games tr[data-game="${code}"]`);
+  await row.waitFor();
+  assert.equal(await page.locator(`#rooms tr[data-room="${code}"]`).count(), 0);
+  assert.match(await row.textContent() ?? '', /0 moves/);
+  await screenshot(page, 'lobby-games');
+  await row.locator('a', { hasText: 'Watch' }).click();
+  await page.waitForURL(new RegExp(`/play/${code}$`));
+  await boardReady(page, '#board');
+  await page.locator('#status', { hasText: 'you are watching' }).waitFor();
+  assertNoErrors(page);
+});

@@ -56,6 +56,59 @@ pub enum ClientMessage {
     Abort,
     /// Claim the win: the opponent has been away long enough.
     Claim,
+    /// Write a line in the room's chat.
+    Chat {
+        /// The line as typed; checked by [`chat_text`].
+        text: String,
+    },
+    /// Choose the seat's display name, shown to everyone by the player's clock.
+    Name {
+        /// The name as typed; checked by [`display_name`].
+        name: String,
+    },
+}
+
+/// The most characters a chat line may have.
+pub const CHAT_MAX_CHARS: usize = 300;
+
+/// Checks a chat line as typed: returns it trimmed, 1 to [`CHAT_MAX_CHARS`] characters and
+/// free of control characters (one line: no line breaks either).
+///
+/// # Errors
+/// A sentence saying what is wrong, for the `invalid_field` error reply.
+pub fn chat_text(typed: &str) -> Result<String, String> {
+    checked_text("text", typed, CHAT_MAX_CHARS)
+}
+
+/// Returns `typed` trimmed if it has 1 to `max` characters and no control character;
+/// else a sentence that starts with `field`.
+fn checked_text(field: &str, typed: &str, max: usize) -> Result<String, String> {
+    let text = typed.trim();
+    let chars = text.chars().count();
+    if chars == 0 {
+        return Err(format!("{field}: empty after trimming spaces"));
+    }
+    if chars > max {
+        return Err(format!(
+            "{field}: {chars} characters, at most {max} allowed"
+        ));
+    }
+    if text.chars().any(char::is_control) {
+        return Err(format!("{field}: control characters are not allowed"));
+    }
+    Ok(text.to_string())
+}
+
+/// The most characters a display name may have.
+pub const NAME_MAX_CHARS: usize = 24;
+
+/// Checks a display name as typed: returns it trimmed, 1 to [`NAME_MAX_CHARS`] characters
+/// and free of control characters.
+///
+/// # Errors
+/// A sentence saying what is wrong, for the `invalid_field` error reply.
+pub fn display_name(typed: &str) -> Result<String, String> {
+    checked_text("name", typed, NAME_MAX_CHARS)
 }
 
 // The fields of each message, read separately so that an error names the field.
@@ -88,6 +141,22 @@ struct OfferFields {
     #[serde(rename = "t")]
     _t: String,
     action: OfferAction,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChatFields {
+    #[serde(rename = "t")]
+    _t: String,
+    text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NameFields {
+    #[serde(rename = "t")]
+    _t: String,
+    name: String,
 }
 
 #[derive(Deserialize)]
@@ -160,9 +229,17 @@ impl ClientMessage {
                 let _: NoFields = fields(value).map_err(with_type)?;
                 ClientMessage::Claim
             }
+            "chat" => {
+                let f: ChatFields = fields(value).map_err(with_type)?;
+                ClientMessage::Chat { text: f.text }
+            }
+            "name" => {
+                let f: NameFields = fields(value).map_err(with_type)?;
+                ClientMessage::Name { name: f.name }
+            }
             other => {
                 return Err(format!(
-                    "unknown message type {other:?} (hello, move, resign, draw, new_round, abort, claim)"
+                    "unknown message type {other:?} (hello, move, resign, draw, new_round, abort, claim, chat, name)"
                 ))
             }
         })
@@ -215,13 +292,16 @@ pub enum ErrorCode {
     /// The room has a password and the hello brought neither a seat nor the watcher
     /// credential from `/join`; the connection closes.
     PasswordNeeded,
+    /// A field's value is not allowed (a display name or chat line that is empty, too long
+    /// or holds control characters); nothing changes.
+    InvalidField,
     /// The server failed to store the change; nothing was applied.
     Internal,
 }
 
 impl ErrorCode {
     /// Every code, in the order `docs/protocol.md` lists them.
-    pub const ALL: [ErrorCode; 21] = [
+    pub const ALL: [ErrorCode; 22] = [
         ErrorCode::BadMessage,
         ErrorCode::HelloFirst,
         ErrorCode::BadSeat,
@@ -242,6 +322,7 @@ impl ErrorCode {
         ErrorCode::TooManyWatchers,
         ErrorCode::TooManyComputerGames,
         ErrorCode::PasswordNeeded,
+        ErrorCode::InvalidField,
         ErrorCode::Internal,
     ];
 }
@@ -258,6 +339,8 @@ pub enum ServerMessage<'a> {
         you: Option<Side>,
         /// The game.
         game: &'a GameSnapshot,
+        /// The room's latest chat lines, oldest first.
+        chat: &'a std::collections::VecDeque<crate::room::state::ChatLine>,
     },
     /// One numbered change, with the snapshot after it.
     Event {
@@ -269,10 +352,12 @@ pub enum ServerMessage<'a> {
         /// The game after the change.
         game: &'a GameSnapshot,
     },
-    /// A player connected or disconnected.
+    /// A player connected or disconnected, or a watcher came or went.
     Presence {
         /// Both seats.
         players: &'a Players,
+        /// How many connections watch the room now.
+        watchers: usize,
     },
     /// The client's last message was refused.
     Error {
@@ -379,6 +464,28 @@ mod tests {
                 names.iter().any(|n| n == code),
                 "room.js expects {code:?}, never sent"
             );
+        }
+    }
+
+    #[test]
+    fn chat_lines_are_trimmed_and_checked() {
+        assert_eq!(chat_text("  good move!  ").as_deref(), Ok("good move!"));
+        assert!(chat_text(&"字".repeat(300)).is_ok());
+        for bad in ["", " \t ", "two\nlines", &"x".repeat(301)] {
+            let e = chat_text(bad).unwrap_err();
+            assert!(e.starts_with("text:"), "{bad:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn display_names_are_trimmed_and_checked() {
+        assert_eq!(display_name("  Lan 兰  ").as_deref(), Ok("Lan 兰"));
+        assert_eq!(
+            display_name(&"帥".repeat(24)).map(|n| n.chars().count()),
+            Ok(24)
+        );
+        for bad in ["", "   ", "a\u{7}b", "tab\there", &"x".repeat(25)] {
+            assert!(display_name(bad).is_err(), "{bad:?}");
         }
     }
 

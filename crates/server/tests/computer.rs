@@ -23,7 +23,7 @@ async fn the_engine_replies_to_a_move_at_level_1() {
     assert_eq!(st["you"], "red");
     assert_eq!(
         st["game"]["players"]["black"],
-        json!({"seated": true, "connected": true, "computer": true, "away_ms": null})
+        json!({"seated": true, "connected": true, "computer": true, "away_ms": null, "name": null})
     );
 
     // Two moves each: the engine answers each one with a legal move event.

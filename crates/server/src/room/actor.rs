@@ -9,7 +9,9 @@ use super::Rooms;
 use crate::computer::quota::ComputerLease;
 use crate::computer::{ComputerPool, Requester};
 use crate::ids::{SeatHash, SeatToken};
-use crate::messages::{ClientMessage, ErrorCode, OfferAction, ServerMessage, Side};
+use crate::messages::{
+    chat_text, display_name, ClientMessage, ErrorCode, OfferAction, ServerMessage, Side,
+};
 use crate::store::{Store, StoreError};
 use crate::wall_clock::WallClock;
 use std::collections::{HashMap, VecDeque};
@@ -350,7 +352,13 @@ impl Actor {
             connected: self.connected(),
             away_ms: ByColor::new_with(away),
             claim_after_s: self.rooms.claim_after.as_secs(),
+            watchers: self.watchers(),
         }
+    }
+
+    /// Returns how many connections watch the room (those without a seat).
+    fn watchers(&self) -> usize {
+        self.conns.values().filter(|c| c.color.is_none()).count()
     }
 
     fn snapshot(&self) -> GameSnapshot {
@@ -360,8 +368,10 @@ impl Actor {
 
     /// After a connection of `color` went away: if it was that seat's last, the player is
     /// away from now on, the clock may pause, and everyone is told.
+    /// A watcher's leaving changes the count of watchers: everyone is told that too.
     fn seat_left(&mut self, color: Option<Color>) {
         let Some(color) = color else {
+            self.broadcast_presence();
             return;
         };
         if !self.connected()[color] {
@@ -407,7 +417,12 @@ impl Actor {
 
     fn broadcast_presence(&mut self) {
         let p = players(&self.state, &self.presence(Instant::now()));
-        let text: Arc<str> = ServerMessage::Presence { players: &p }.to_json().into();
+        let text: Arc<str> = ServerMessage::Presence {
+            players: &p,
+            watchers: self.watchers(),
+        }
+        .to_json()
+        .into();
         self.broadcast(&text);
     }
 
@@ -436,9 +451,7 @@ impl Actor {
                 ErrorCode::PasswordNeeded,
                 "this room has a password: join it with the password to watch",
             ))
-        } else if self.conns.values().filter(|c| c.color.is_none()).count()
-            >= self.rooms.max_watchers
-        {
+        } else if self.watchers() >= self.rooms.max_watchers {
             Some((
                 ErrorCode::TooManyWatchers,
                 "this room has as many watchers as it accepts; try again later",
@@ -516,13 +529,14 @@ impl Actor {
                     v: self.state.v,
                     you: color.map(Side::from),
                     game: &game,
+                    chat: &self.state.chat,
                 };
-                self.send_to(conn, &msg);
+                let text: Arc<str> = msg.to_json().into();
+                self.send_text(conn, text);
             }
         }
-        if color.is_some() {
-            self.broadcast_presence();
-        }
+        // A player arrived, or the count of watchers changed.
+        self.broadcast_presence();
         if clock_changed {
             self.broadcast_clocks();
         }
@@ -595,6 +609,35 @@ impl Actor {
         let opponent = !color;
         match msg {
             ClientMessage::Hello { .. } => Ok(()),
+            ClientMessage::Chat { text } => {
+                let text =
+                    chat_text(&text).map_err(|e| Refusal::new(ErrorCode::InvalidField, e))?;
+                let name = self.state.names[color].clone();
+                self.commit(
+                    Event::Chat {
+                        color: color.into(),
+                        name,
+                        text,
+                    },
+                    None,
+                )
+                .await
+            }
+            ClientMessage::Name { name } => {
+                let name =
+                    display_name(&name).map_err(|e| Refusal::new(ErrorCode::InvalidField, e))?;
+                if self.state.names[color].as_deref() == Some(name.as_str()) {
+                    return Ok(());
+                }
+                self.commit(
+                    Event::Name {
+                        color: color.into(),
+                        name,
+                    },
+                    None,
+                )
+                .await
+            }
             ClientMessage::Move { ply, mv } => self.on_move(conn, color, ply, &mv).await,
             ClientMessage::Abort | ClientMessage::Claim if over => Err(game_over()),
             ClientMessage::Abort => {
@@ -803,8 +846,10 @@ impl Actor {
                     v: self.state.v,
                     you: Some(color.into()),
                     game: &game,
+                    chat: &self.state.chat,
                 };
-                self.send_to(conn, &msg);
+                let text: Arc<str> = msg.to_json().into();
+                self.send_text(conn, text);
                 return Ok(());
             }
             return Err(Refusal::new(

@@ -77,6 +77,26 @@ pub enum Event {
         /// Who declined.
         color: Side,
     },
+    /// The player of `color` chose the display name `name` (already checked: see
+    /// [`crate::messages::display_name`]). The name belongs to the seat and follows it when
+    /// the colours swap.
+    Name {
+        /// The colour the seat played when it chose the name.
+        color: Side,
+        /// The name, trimmed, 1 to 24 characters, no control characters.
+        name: String,
+    },
+    /// The player of `color` wrote the chat line `text` (already checked: see
+    /// [`crate::messages::chat_text`]), under the display name the seat had then.
+    Chat {
+        /// The colour the writer played when writing.
+        color: Side,
+        /// The writer's display name at the time, if any.
+        #[serde(default)]
+        name: Option<String>,
+        /// The line, trimmed, 1 to 300 characters, no control characters.
+        text: String,
+    },
     /// Both agreed: round `round` starts from the room's start position, Red to move.
     NewRound {
         /// The new round's number (the first game is round 1).

@@ -12,7 +12,7 @@ pub use xiangqi_view::status::{
 };
 
 /// One seat as the clients see it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Seat {
     /// Someone (or the engine) holds the seat.
     pub seated: bool,
@@ -23,6 +23,8 @@ pub struct Seat {
     /// How long the seated player has been away, in milliseconds (null while connected,
     /// for the engine and for an empty seat); see [`GameSnapshot::claim_after_s`].
     pub away_ms: Option<u64>,
+    /// The display name the player chose (null: none; always null for the engine).
+    pub name: Option<String>,
 }
 
 /// What the room knows of its connections, for snapshots and presence messages.
@@ -34,10 +36,12 @@ pub struct Presence {
     pub away_ms: ByColor<Option<u64>>,
     /// After how many seconds away the opponent may claim the win or abort.
     pub claim_after_s: u64,
+    /// How many connections watch the room now (connections without a seat).
+    pub watchers: usize,
 }
 
 /// Both seats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Players {
     /// Red's seat.
     pub red: Seat,
@@ -116,6 +120,8 @@ pub struct GameSnapshot {
     /// A player whose opponent has been away this many seconds may claim the win (`claim`)
     /// or call the game off (`abort`).
     pub claim_after_s: u64,
+    /// How many connections watch the room now.
+    pub watchers: usize,
     /// How many rounds of the room have finished (the current one included once over).
     pub finished_rounds: u32,
     /// The latest finished round only (at most one entry; earlier rounds are in the store:
@@ -169,6 +175,7 @@ impl GameSnapshot {
             new_round_request: state.new_round_request.map(Side::from),
             players: players(state, presence),
             claim_after_s: presence.claim_after_s,
+            watchers: presence.watchers,
             finished_rounds: state.finished_rounds,
             history: state
                 .last_finished
@@ -194,6 +201,7 @@ pub fn players(state: &RoomState, presence: &Presence) -> Players {
             connected,
             computer,
             away_ms: presence.away_ms[color].filter(|_| !connected && state.seated[color]),
+            name: state.names[color].clone(),
         }
     };
     Players {

@@ -52,6 +52,21 @@ pub struct RoundSummary {
     pub moves: usize,
 }
 
+/// How many of the latest chat lines a room keeps in memory and sends in `state` (the event
+/// log keeps every line).
+pub const CHAT_KEPT: usize = 50;
+
+/// One chat line as the clients see it (in `state`'s `chat`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChatLine {
+    /// The colour the writer played when writing.
+    pub color: crate::messages::Side,
+    /// The writer's display name then, if any.
+    pub name: Option<String>,
+    /// The line.
+    pub text: String,
+}
+
 /// Everything the server knows about a room's play.
 pub struct RoomState {
     /// The creation settings.
@@ -73,6 +88,9 @@ pub struct RoomState {
     pub seats: ByColor<Option<SeatHash>>,
     /// The engine's seat this round, if any: its colour changes with every round that swaps.
     pub computer: Option<ComputerSeat>,
+    /// Each player's display name, by the colour the seat plays this round (`None`: none
+    /// chosen).
+    pub names: ByColor<Option<String>>,
     /// Whether the seats play the other colours than in round 1 (the store names a seat by
     /// its colour in round 1).
     pub swapped: bool,
@@ -88,6 +106,8 @@ pub struct RoomState {
     pub finished_rounds: u32,
     /// The latest finished round, if any.
     pub last_finished: Option<RoundSummary>,
+    /// The latest [`CHAT_KEPT`] chat lines of the room (all rounds), oldest first.
+    pub chat: std::collections::VecDeque<ChatLine>,
 }
 
 /// Returns both sides' clocks at the start of a round under `tc`, in milliseconds (`None`
@@ -118,6 +138,7 @@ impl RoomState {
         RoomState {
             seats,
             computer,
+            names: ByColor::new_with(|_| None),
             swapped: false,
             info,
             v: 0,
@@ -132,6 +153,7 @@ impl RoomState {
             new_round_request: None,
             finished_rounds: 0,
             last_finished: None,
+            chat: std::collections::VecDeque::new(),
         }
     }
 
@@ -203,6 +225,17 @@ impl RoomState {
             Event::DrawDecline { .. } => self.draw_offer = None,
             Event::NewRoundRequest { color } => self.new_round_request = Some(Color::from(*color)),
             Event::NewRoundDecline { .. } => self.new_round_request = None,
+            Event::Name { color, name } => self.names[Color::from(*color)] = Some(name.clone()),
+            Event::Chat { color, name, text } => {
+                if self.chat.len() == CHAT_KEPT {
+                    self.chat.pop_front();
+                }
+                self.chat.push_back(ChatLine {
+                    color: *color,
+                    name: name.clone(),
+                    text: text.clone(),
+                });
+            }
             Event::NewRound { round, swap } => {
                 if !self.game.status().is_over() {
                     return Err(ApplyError("new round while the game goes on".into()));
@@ -230,6 +263,7 @@ impl RoomState {
     fn swap_colors(&mut self) {
         std::mem::swap(&mut self.seats.red, &mut self.seats.black);
         std::mem::swap(&mut self.seated.red, &mut self.seated.black);
+        std::mem::swap(&mut self.names.red, &mut self.names.black);
         if let Some(seat) = self.computer.as_mut() {
             seat.color = (!Color::from(seat.color)).into();
         }
@@ -408,6 +442,7 @@ mod tests {
             connected: ByColor::new_with(|_| true),
             away_ms: ByColor::new_with(|_| None),
             claim_after_s: 60,
+            watchers: 0,
         };
         let size = |s: &RoomState| {
             serde_json::to_string(&GameSnapshot::of(s, &presence, now))

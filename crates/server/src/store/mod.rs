@@ -336,18 +336,30 @@ impl Store {
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        let mut lobby = Vec::with_capacity(rows.len());
-        for r in &rows {
-            match lobby_row(r) {
-                Ok(row) => lobby.push(row),
-                Err(StoreError::Corrupt(c)) => {
-                    let e = StoreError::Corrupt(c);
-                    tracing::error!(error = %e, "room left out of the lobby");
-                }
-                Err(e) => return Err(e),
-            }
-        }
-        Ok(lobby)
+        lobby_rows(&rows, "the lobby")
+    }
+
+    /// Returns up to `limit` public rooms without a password or the engine whose two seats
+    /// are taken and that saw activity at or after `since_ms` (milliseconds since the Unix
+    /// epoch), most recently active first: the games that may be worth watching (whether
+    /// each is still going on is for its room to say). Rows that do not read back are
+    /// logged and left out, as in [`Store::lobby`].
+    ///
+    /// # Errors
+    /// [`StoreError`] on a storage failure.
+    pub async fn watchable(&self, limit: i64, since_ms: i64) -> Result<Vec<LobbyRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT code, rules, initial_ms, increment_ms, password_hash IS NOT NULL AS has_password, \
+             created_at FROM rooms \
+             WHERE public = 1 AND password_hash IS NULL AND computer_level IS NULL \
+             AND red_seat_hash IS NOT NULL AND black_seat_hash IS NOT NULL AND last_activity >= ? \
+             ORDER BY last_activity DESC LIMIT ?",
+        )
+        .bind(since_ms)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        lobby_rows(&rows, "the games to watch")
     }
 
     /// Returns the codes of timed rooms, whose clocks must run again after a restart.
@@ -383,6 +395,26 @@ impl Store {
             created_at: row.try_get("created_at")?,
         }))
     }
+}
+
+/// Reads the rows of a lobby-shaped query; a corrupt one is logged (as left out of `list`)
+/// and skipped.
+///
+/// # Errors
+/// [`StoreError::Failed`] when a column is missing or of another type.
+fn lobby_rows(rows: &[sqlx::sqlite::SqliteRow], list: &str) -> Result<Vec<LobbyRow>, StoreError> {
+    let mut out = Vec::with_capacity(rows.len());
+    for r in rows {
+        match lobby_row(r) {
+            Ok(row) => out.push(row),
+            Err(StoreError::Corrupt(c)) => {
+                let e = StoreError::Corrupt(c);
+                tracing::error!(error = %e, "room left out of {list}");
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(out)
 }
 
 /// Reads one row of the lobby query.
