@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * @file Game import and export for the pages where a game is entered (/replay, /analysis,
- * the puzzle editor). Everything is read and written by the rules module in the page
- * (xiangqi-wasm.js: `read_game`, `write_game`): a file picked is an XQF file (XQStudio's
+ * the puzzle editor). Everything is read and written by the games module in the page
+ * (xiangqi-wasm.js: `read_game`, `write_game`; loaded at the first import or export): a file picked is an XQF file (XQStudio's
  * binary format, recognised by its `XQ` start or its name) or text — PGN, DhtmlXQ/UBB, a
  * FEN or a move list in ICCS, WXF or Chinese; text files that are not UTF-8 are read as
  * GBK, the encoding of most Chinese game files. Export writes PGN or DhtmlXQ, downloaded
