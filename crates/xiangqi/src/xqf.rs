@@ -143,7 +143,7 @@ pub struct XqfGame {
 }
 
 impl XqfGame {
-    /// Makes a record of `game` with header fields and no comments, for [`write`].
+    /// Makes a record of `game` with header fields and no comments, for [`write()`].
     pub fn new(game: Game, fields: Vec<(XqfField, Vec<u8>)>) -> XqfGame {
         XqfGame {
             version: 10,
