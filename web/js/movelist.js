@@ -153,6 +153,24 @@ export class MoveList {
     if (target !== undefined && target >= 0 && target <= this.length && target !== this.current) this.select(target);
   }
 
+  /**
+   * Lets the arrow keys, Home and End step through this list from anywhere on the page
+   * (not while typing, nor on the board or the list, which have keys of their own).
+   */
+  stepWithPageKeys() {
+    document.addEventListener('keydown', (e) => {
+      const t = e.target;
+      if (t instanceof Element && t.closest('input, textarea, select, .xq-board, .ml-moves')) return;
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const map = /** @type {Record<string, string>} */ ({ ArrowLeft: 'back', ArrowRight: 'forward', Home: 'first', End: 'last' });
+      const action = map[e.key];
+      if (action) {
+        e.preventDefault();
+        this.go(action);
+      }
+    });
+  }
+
   /** @param {number} i ply index (0-based) */
   text(i) {
     const d = this.data;

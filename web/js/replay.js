@@ -208,17 +208,7 @@ wireGameIo($('io'), {
 });
 settingsPanel($('settings'));
 
-document.addEventListener('keydown', (e) => {
-  const t = e.target;
-  if (t instanceof Element && t.closest('input, textarea, select, .xq-board, .ml-moves')) return;
-  if (e.altKey || e.ctrlKey || e.metaKey) return;
-  const map = /** @type {Record<string, string>} */ ({ ArrowLeft: 'back', ArrowRight: 'forward', Home: 'first', End: 'last' });
-  const action = map[e.key];
-  if (action) {
-    e.preventDefault();
-    list.go(action);
-  }
-});
+list.stepWithPageKeys();
 
 const params = new URLSearchParams(location.search);
 const classicId = params.get('classic');
