@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use xiangqi_server::{Config, Server, WallClock};
+use xiangqi_server::{Config, Database, Server, WallClock};
 
 /// Options of `xiangqi serve`.
 #[derive(Args, Debug, Clone)]
@@ -16,6 +16,10 @@ pub struct ServeArgs {
     /// Folder of the SQLite database (created on first start).
     #[arg(long, env = "XIANGQI_DATA_DIR", default_value = "data")]
     pub data_dir: PathBuf,
+    /// The database instead of `DATA_DIR/xiangqi.db`: `sqlite://PATH` or
+    /// `postgres://USER[:PASSWORD]@HOST[:PORT]/NAME` (several nodes share one PostgreSQL).
+    #[arg(long, env = "XIANGQI_DATABASE_URL", value_parser = parse_database)]
+    pub database_url: Option<Database>,
     /// Days without activity after which a room is deleted.
     #[arg(long, env = "XIANGQI_ROOM_TTL_DAYS", default_value_t = 7.0)]
     pub room_ttl_days: f64,
@@ -138,6 +142,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     let mut config = Config {
         addr: args.addr,
         data_dir: args.data_dir.clone(),
+        database: args.database_url.clone(),
         room_ttl: Duration::from_secs_f64(args.room_ttl_days * 86_400.0),
         hardest_movetime_ms: args.hardest_ms,
         computer_games_per_ip: args.computer_games_per_ip,
@@ -186,4 +191,11 @@ pub fn run(args: &ServeArgs) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// Reads `--database-url` (see [`Database`]'s `FromStr`), so a bad URL is refused with the
+/// usage message before the server starts.
+fn parse_database(url: &str) -> Result<Database, String> {
+    url.parse()
+        .map_err(|e: xiangqi_server::DatabaseUrlError| e.to_string())
 }

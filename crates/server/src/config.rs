@@ -1,5 +1,6 @@
 //! Server settings: where to listen, where the database lives, and the limits.
 
+use crate::store::Database;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -9,8 +10,12 @@ use std::time::Duration;
 pub struct Config {
     /// Address to listen on (default 127.0.0.1:8080; port 0 picks a free port).
     pub addr: SocketAddr,
-    /// Folder of the SQLite database `xiangqi.db` (created when missing).
+    /// Folder of the SQLite database `xiangqi.db` (created when missing), used when
+    /// `database` is `None`.
     pub data_dir: PathBuf,
+    /// The database, when not the SQLite file in `data_dir`: another SQLite file or a
+    /// PostgreSQL server (`--database-url`).
+    pub database: Option<Database>,
     /// Rooms with no activity for this long are deleted by the sweep (default 7 days).
     pub room_ttl: Duration,
     /// How often the sweep runs.
@@ -71,6 +76,7 @@ impl Default for Config {
         Config {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data_dir: PathBuf::from("data"),
+            database: None,
             room_ttl: Duration::from_secs(7 * 24 * 3600),
             sweep_every: Duration::from_secs(3600),
             max_searches: std::thread::available_parallelism().map_or(1, |n| n.get()),

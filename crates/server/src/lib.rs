@@ -39,6 +39,7 @@ use room::Rooms;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
+pub use store::{Database, DatabaseUrlError};
 use store::{Store, StoreError};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -73,12 +74,18 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Opens the database under `config.data_dir` and sets up an empty room registry.
+    /// Opens the database (`config.database`, else the SQLite file in `config.data_dir`)
+    /// and sets up an empty room registry.
     ///
     /// # Errors
     /// [`StoreError`] when the database cannot be opened or migrated.
     pub async fn open(config: Config, wall: WallClock) -> Result<AppState, StoreError> {
-        let store = Store::open(&config.data_dir).await?;
+        let database = config
+            .database
+            .clone()
+            .unwrap_or_else(|| Database::in_folder(&config.data_dir));
+        let store = Store::connect(&database).await?;
+        tracing::info!(database = ?database, "storage open");
         let computer = ComputerPool::new(config.max_searches, config.hardest_movetime_ms);
         let rooms = Rooms::new(
             store.clone(),

@@ -118,15 +118,9 @@ async fn a_new_round_logged_before_the_swap_replays_without_one() {
     drop(t);
 
     // Rewrite the stored event as the server wrote it before colours swapped.
-    let db = dir.path().join("xiangqi.db");
-    let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(&format!(
-        "sqlite://{}",
-        db.display()
-    ))
-    .await
-    .expect("open the database");
+    let mut conn = common::raw_connection(dir.path()).await;
     let old = r#"{"kind":"new_round","round":2}"#;
-    let changed = sqlx::query("UPDATE events SET body = ? WHERE room_code = ? AND v = ?")
+    let changed = sqlx::query("UPDATE events SET body = $1 WHERE room_code = $2 AND v = $3")
         .bind(old)
         .bind(&code)
         .bind(v)

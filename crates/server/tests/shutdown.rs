@@ -18,6 +18,7 @@ async fn stoppable(dir: &Path) -> (SocketAddr, oneshot::Sender<()>, tokio::task:
     let config = Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
         data_dir: dir.to_path_buf(),
+        database: common::postgres_for(dir).await,
         max_searches: 1,
         ..Config::default()
     };

@@ -2,15 +2,20 @@
 //! task that commits whatever is waiting in a single transaction (group commit), so a busy
 //! server pays one `fsync` for many moves and SQLite never sees two writers.
 //!
-//! The write-ahead log is on and `synchronous=FULL`: a write is durable when its
-//! [`Store`] call returns, so a move is on disk before anyone is told about it.
+//! The database is SQLite (the default, see [`Database`]) or PostgreSQL; the statements are
+//! the same for both. A write is durable when its [`Store`] call returns (SQLite: the
+//! write-ahead log with `synchronous=FULL`; PostgreSQL: its commit), so a move is stored
+//! before anyone is told about it.
 
 mod columns;
+mod database;
+
+pub use database::{redacted, Database, DatabaseUrlError};
 
 use crate::ids::{PuzzleId, RoomCode, SeatHash};
 use crate::room::state::ComputerSeat;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Connection, Row, SqliteConnection, SqlitePool};
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, AnyPool, Row};
 use std::fmt;
 use std::path::Path;
 use std::time::Duration;
@@ -20,6 +25,11 @@ use xiangqi::{Color, Position, TimeControl};
 
 /// Most writes committed in one transaction.
 const MAX_BATCH: usize = 512;
+/// Most reading connections.
+const MAX_READERS: u32 = 4;
+/// How long a read or a batch of writes waits for a connection before it fails (while the
+/// database is unreachable, requests fail after this instead of hanging).
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// A storage failure; the change was not applied.
 #[derive(Clone, Debug)]
@@ -169,18 +179,9 @@ struct WriteJob {
 /// The database: a read pool and the writer task's queue.
 #[derive(Clone)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: AnyPool,
     writer: mpsc::Sender<WriteJob>,
-}
-
-fn options(path: &Path) -> SqliteConnectOptions {
-    SqliteConnectOptions::new()
-        .filename(path)
-        .create_if_missing(true)
-        .journal_mode(SqliteJournalMode::Wal)
-        .synchronous(SqliteSynchronous::Full)
-        .foreign_keys(true)
-        .busy_timeout(Duration::from_secs(10))
+    backend: &'static str,
 }
 
 impl Store {
@@ -191,21 +192,33 @@ impl Store {
     /// [`StoreError`] when the folder cannot be created or the database cannot be opened or
     /// migrated.
     pub async fn open(data_dir: &Path) -> Result<Store, StoreError> {
-        std::fs::create_dir_all(data_dir).map_err(|e| {
-            StoreError::Failed(format!("cannot create {}: {e}", data_dir.display()))
-        })?;
-        let opts = options(&data_dir.join("xiangqi.db"));
-        let pool = SqlitePoolOptions::new()
-            .max_connections(4)
-            .connect_with(opts.clone())
-            .await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
-        let conn = SqliteConnection::connect_with(&opts).await?;
-        let (tx, rx) = mpsc::channel(4096);
-        tokio::spawn(write_loop(conn, rx));
-        Ok(Store { pool, writer: tx })
+        Store::connect(&Database::in_folder(data_dir)).await
     }
 
+    /// Opens `database` (an SQLite file is created when missing), applies the embedded
+    /// migrations of its backend and starts the writer task. The writer holds one
+    /// connection from a pool of its own, so a connection lost to a database restart is
+    /// replaced at the next batch.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database cannot be reached, opened or migrated.
+    pub async fn connect(database: &Database) -> Result<Store, StoreError> {
+        let pool = database.pool(MAX_READERS, ACQUIRE_TIMEOUT).await?;
+        database.migrator().run(&pool).await?;
+        let writer_pool = database.pool(1, ACQUIRE_TIMEOUT).await?;
+        let (tx, rx) = mpsc::channel(4096);
+        tokio::spawn(write_loop(writer_pool, database.begin(), rx));
+        Ok(Store {
+            pool,
+            writer: tx,
+            backend: database.backend(),
+        })
+    }
+
+    /// The backend in words (`SQLite`, `PostgreSQL`), for logs.
+    pub fn backend(&self) -> &'static str {
+        self.backend
+    }
     async fn write(&self, op: WriteOp) -> Result<u64, StoreError> {
         let (reply, answer) = oneshot::channel();
         self.writer
@@ -277,7 +290,7 @@ impl Store {
         let row = sqlx::query(
             "SELECT code, rules, initial_ms, increment_ms, password_hash, public, start_fen, \
              computer_level, computer_color, red_seat_hash, black_seat_hash, created_at \
-             FROM rooms WHERE code = ?",
+             FROM rooms WHERE code = $1",
         )
         .bind(code.as_str())
         .fetch_optional(&self.pool)
@@ -306,7 +319,7 @@ impl Store {
     /// # Errors
     /// [`StoreError`] on a storage failure.
     pub async fn events(&self, code: &RoomCode) -> Result<Vec<EventRow>, StoreError> {
-        let rows = sqlx::query("SELECT v, body FROM events WHERE room_code = ? ORDER BY v")
+        let rows = sqlx::query("SELECT v, body FROM events WHERE room_code = $1 ORDER BY v")
             .bind(code.as_str())
             .fetch_all(&self.pool)
             .await?;
@@ -328,10 +341,10 @@ impl Store {
     /// [`StoreError`] on a storage failure.
     pub async fn lobby(&self, limit: i64) -> Result<Vec<LobbyRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT code, rules, initial_ms, increment_ms, password_hash IS NOT NULL AS has_password, \
-             created_at FROM rooms \
+            "SELECT code, rules, initial_ms, increment_ms, CAST(CASE WHEN password_hash IS NULL THEN 0 ELSE 1 END AS BIGINT) \
+             AS has_password, created_at FROM rooms \
              WHERE public = 1 AND black_seat_hash IS NULL AND computer_level IS NULL \
-             ORDER BY created_at DESC LIMIT ?",
+             ORDER BY created_at DESC LIMIT $1",
         )
         .bind(limit)
         .fetch_all(&self.pool)
@@ -349,11 +362,11 @@ impl Store {
     /// [`StoreError`] on a storage failure.
     pub async fn watchable(&self, limit: i64, since_ms: i64) -> Result<Vec<LobbyRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT code, rules, initial_ms, increment_ms, password_hash IS NOT NULL AS has_password, \
-             created_at FROM rooms \
+            "SELECT code, rules, initial_ms, increment_ms, CAST(CASE WHEN password_hash IS NULL THEN 0 ELSE 1 END AS BIGINT) \
+             AS has_password, created_at FROM rooms \
              WHERE public = 1 AND password_hash IS NULL AND computer_level IS NULL \
-             AND red_seat_hash IS NOT NULL AND black_seat_hash IS NOT NULL AND last_activity >= ? \
-             ORDER BY last_activity DESC LIMIT ?",
+             AND red_seat_hash IS NOT NULL AND black_seat_hash IS NOT NULL \
+             AND last_activity >= $1 ORDER BY last_activity DESC LIMIT $2",
         )
         .bind(since_ms)
         .bind(limit)
@@ -382,7 +395,7 @@ impl Store {
     /// # Errors
     /// [`StoreError`] on a storage failure.
     pub async fn puzzle(&self, id: &PuzzleId) -> Result<Option<PuzzleRow>, StoreError> {
-        let row = sqlx::query("SELECT fen, title, solution, created_at FROM puzzles WHERE id = ?")
+        let row = sqlx::query("SELECT fen, title, solution, created_at FROM puzzles WHERE id = $1")
             .bind(id.as_str())
             .fetch_optional(&self.pool)
             .await?;
@@ -402,7 +415,7 @@ impl Store {
 ///
 /// # Errors
 /// [`StoreError::Failed`] when a column is missing or of another type.
-fn lobby_rows(rows: &[sqlx::sqlite::SqliteRow], list: &str) -> Result<Vec<LobbyRow>, StoreError> {
+fn lobby_rows(rows: &[AnyRow], list: &str) -> Result<Vec<LobbyRow>, StoreError> {
     let mut out = Vec::with_capacity(rows.len());
     for r in rows {
         match lobby_row(r) {
@@ -422,7 +435,7 @@ fn lobby_rows(rows: &[sqlx::sqlite::SqliteRow], list: &str) -> Result<Vec<LobbyR
 /// # Errors
 /// [`StoreError::Corrupt`] when a value does not read back; [`StoreError::Failed`] when a
 /// column is missing or of another type.
-fn lobby_row(r: &sqlx::sqlite::SqliteRow) -> Result<LobbyRow, StoreError> {
+fn lobby_row(r: &AnyRow) -> Result<LobbyRow, StoreError> {
     let text: String = r.try_get("code")?;
     let code = RoomCode::parse(&text)
         .ok_or_else(|| columns::corrupt(&text, "code", format!("'{text}'"), "a room code"))?;
@@ -437,11 +450,19 @@ fn lobby_row(r: &sqlx::sqlite::SqliteRow) -> Result<LobbyRow, StoreError> {
     })
 }
 
-/// Commits waiting writes in batches until every [`Store`] handle is gone.
-async fn write_loop(mut conn: SqliteConnection, mut rx: mpsc::Receiver<WriteJob>) {
+/// Commits waiting writes in batches until every [`Store`] handle is gone. Each batch
+/// takes the one connection of `pool` (a new one when the last was lost) and opens its
+/// transaction with `begin`.
+async fn write_loop(pool: AnyPool, begin: &'static str, mut rx: mpsc::Receiver<WriteJob>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        let results = commit_batch(&mut conn, &batch).await;
+        let results = match pool.acquire().await {
+            Ok(mut conn) => commit_batch(&mut conn, begin, &batch).await,
+            Err(e) => {
+                let e = StoreError::from(e);
+                batch.iter().map(|_| Err(e.clone())).collect()
+            }
+        };
         for (job, result) in batch.drain(..).zip(results) {
             // The caller may have gone away (a closed connection); the write stands anyway.
             let _ = job.reply.send(result);
@@ -449,13 +470,14 @@ async fn write_loop(mut conn: SqliteConnection, mut rx: mpsc::Receiver<WriteJob>
     }
 }
 
-/// Runs every job in one transaction; returns each job's result. When the commit fails,
-/// every job fails.
+/// Runs every job in one transaction opened by `begin`; returns each job's result. When
+/// the commit fails, every job fails and nothing of the batch is stored.
 async fn commit_batch(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
+    begin: &str,
     batch: &[WriteJob],
 ) -> Vec<Result<u64, StoreError>> {
-    if let Err(e) = sqlx::query("BEGIN IMMEDIATE").execute(&mut *conn).await {
+    if let Err(e) = sqlx::query(begin).execute(&mut *conn).await {
         let e = StoreError::from(e);
         return batch.iter().map(|_| Err(e.clone())).collect();
     }
@@ -474,7 +496,7 @@ async fn commit_batch(
 /// Runs one write inside the open transaction, in a savepoint of its own: when any of its
 /// statements fails, all of them are undone (an event's seat `UPDATE` with its `INSERT`) and
 /// the rest of the batch goes on.
-async fn run_op_whole(conn: &mut SqliteConnection, op: &WriteOp) -> Result<u64, StoreError> {
+async fn run_op_whole(conn: &mut AnyConnection, op: &WriteOp) -> Result<u64, StoreError> {
     sqlx::query("SAVEPOINT op").execute(&mut *conn).await?;
     match run_op(conn, op).await {
         Ok(n) => {
@@ -494,16 +516,17 @@ async fn run_op_whole(conn: &mut SqliteConnection, op: &WriteOp) -> Result<u64, 
 }
 
 /// Runs the statements of one write (see [`run_op_whole`]).
-async fn run_op(conn: &mut SqliteConnection, op: &WriteOp) -> Result<u64, StoreError> {
+async fn run_op(conn: &mut AnyConnection, op: &WriteOp) -> Result<u64, StoreError> {
     match op {
         WriteOp::InsertRoom(r) => {
             let (initial_ms, increment_ms) = columns::time_control_columns(r.time_control)?;
             let (level, color) = columns::computer_columns(r.computer);
             Ok(sqlx::query(
-                "INSERT OR IGNORE INTO rooms (code, rules, initial_ms, increment_ms, \
+                "INSERT INTO rooms (code, rules, initial_ms, increment_ms, \
                  password_hash, public, start_fen, computer_level, computer_color, \
                  red_seat_hash, black_seat_hash, created_at, last_activity) \
-                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+                 ON CONFLICT DO NOTHING",
             )
             .bind(r.code.as_str())
             .bind(r.rules.name())
@@ -531,16 +554,16 @@ async fn run_op(conn: &mut SqliteConnection, op: &WriteOp) -> Result<u64, StoreE
         } => {
             let updated = match seat {
                 Some((Color::Red, hash)) => sqlx::query(
-                    "UPDATE rooms SET last_activity = ?, red_seat_hash = ? WHERE code = ?",
+                    "UPDATE rooms SET last_activity = $1, red_seat_hash = $2 WHERE code = $3",
                 )
                 .bind(at)
                 .bind(&hash.0),
                 Some((Color::Black, hash)) => sqlx::query(
-                    "UPDATE rooms SET last_activity = ?, black_seat_hash = ? WHERE code = ?",
+                    "UPDATE rooms SET last_activity = $1, black_seat_hash = $2 WHERE code = $3",
                 )
                 .bind(at)
                 .bind(&hash.0),
-                None => sqlx::query("UPDATE rooms SET last_activity = ? WHERE code = ?").bind(at),
+                None => sqlx::query("UPDATE rooms SET last_activity = $1 WHERE code = $2").bind(at),
             }
             .bind(code.as_str())
             .execute(&mut *conn)
@@ -550,7 +573,7 @@ async fn run_op(conn: &mut SqliteConnection, op: &WriteOp) -> Result<u64, StoreE
                 return Err(StoreError::Failed(format!("room {code} no longer exists")));
             }
             Ok(
-                sqlx::query("INSERT INTO events (room_code, v, body, at) VALUES (?, ?, ?, ?)")
+                sqlx::query("INSERT INTO events (room_code, v, body, at) VALUES ($1, $2, $3, $4)")
                     .bind(code.as_str())
                     .bind(v)
                     .bind(body)
@@ -561,8 +584,8 @@ async fn run_op(conn: &mut SqliteConnection, op: &WriteOp) -> Result<u64, StoreE
             )
         }
         WriteOp::InsertPuzzle(p) => Ok(sqlx::query(
-            "INSERT OR IGNORE INTO puzzles (id, fen, title, solution, created_at) \
-             VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO puzzles (id, fen, title, solution, created_at) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
         )
         .bind(p.id.as_str())
         .bind(&p.fen)
@@ -575,12 +598,12 @@ async fn run_op(conn: &mut SqliteConnection, op: &WriteOp) -> Result<u64, StoreE
         WriteOp::DeleteIdleRooms { cutoff } => {
             sqlx::query(
                 "DELETE FROM events WHERE room_code IN \
-                 (SELECT code FROM rooms WHERE last_activity < ?)",
+                 (SELECT code FROM rooms WHERE last_activity < $1)",
             )
             .bind(cutoff)
             .execute(&mut *conn)
             .await?;
-            Ok(sqlx::query("DELETE FROM rooms WHERE last_activity < ?")
+            Ok(sqlx::query("DELETE FROM rooms WHERE last_activity < $1")
                 .bind(cutoff)
                 .execute(&mut *conn)
                 .await?
@@ -606,14 +629,59 @@ pub(crate) fn test_room(code: &RoomCode) -> RoomRow {
     }
 }
 
+/// The PostgreSQL server the tests also run against, as an admin URL
+/// (`postgres://USER@HOST:PORT/postgres`), when set; `scripts/cluster-test` sets it.
+#[cfg(test)]
+pub(crate) const TEST_POSTGRES_ENV: &str = "XIANGQI_TEST_POSTGRES_URL";
+
+/// Returns a fresh store on each backend the tests can reach: an SQLite file in a new
+/// temporary folder (returned with it, deleted when dropped), and, when
+/// [`TEST_POSTGRES_ENV`] names a server, a new PostgreSQL database on it.
+#[cfg(test)]
+pub(crate) async fn test_stores() -> Vec<(Store, Option<tempfile::TempDir>)> {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut stores = vec![(
+        Store::open(dir.path()).await.expect("sqlite store"),
+        Some(dir),
+    )];
+    if let Ok(admin) = std::env::var(TEST_POSTGRES_ENV) {
+        let url = fresh_postgres_database(&admin).await;
+        let db: Database = url.parse().expect("postgres URL");
+        stores.push((Store::connect(&db).await.expect("postgres store"), None));
+    }
+    stores
+}
+
+/// Creates a database with a random name on the server of `admin_url`; returns its URL.
+#[cfg(test)]
+pub(crate) async fn fresh_postgres_database(admin_url: &str) -> String {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let name = format!("xq_test_{}", PuzzleId::random().as_str().to_lowercase());
+    let mut admin = AnyConnection::connect(admin_url)
+        .await
+        .expect("admin connection");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut admin)
+        .await
+        .expect("create database");
+    let mut url = url::Url::parse(admin_url).expect("admin URL");
+    url.set_path(&name);
+    url.to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[tokio::test]
     async fn a_failed_event_insert_leaves_the_seat_unchanged() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let store = Store::open(dir.path()).await.expect("store");
+        for (store, _dir) in test_stores().await {
+            failed_event_insert_leaves_the_seat_unchanged(store).await;
+        }
+    }
+
+    async fn failed_event_insert_leaves_the_seat_unchanged(store: Store) {
         let code = RoomCode::random();
         assert!(store.insert_room(test_room(&code)).await.expect("insert"));
         store
@@ -644,8 +712,12 @@ mod tests {
 
     #[tokio::test]
     async fn a_typed_room_row_reads_back_as_it_was_written() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let store = Store::open(dir.path()).await.expect("store");
+        for (store, _dir) in test_stores().await {
+            typed_room_row_reads_back_as_it_was_written(store).await;
+        }
+    }
+
+    async fn typed_room_row_reads_back_as_it_was_written(store: Store) {
         let code = RoomCode::random();
         let row = RoomRow {
             rules: RuleSet::Casual,
@@ -679,8 +751,12 @@ mod tests {
 
     #[tokio::test]
     async fn a_corrupt_column_gives_an_error_naming_the_room_and_the_column() {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let store = Store::open(dir.path()).await.expect("store");
+        for (store, _dir) in test_stores().await {
+            corrupt_column_gives_an_error_naming_the_room_and_the_column(store).await;
+        }
+    }
+
+    async fn corrupt_column_gives_an_error_naming_the_room_and_the_column(store: Store) {
         let cases = [
             ("rules = 'chess'", "rules", "'chess'"),
             (
@@ -709,7 +785,7 @@ mod tests {
                 ..test_room(&code)
             };
             assert!(store.insert_room(row).await.expect("insert"));
-            sqlx::query(&format!("UPDATE rooms SET {set} WHERE code = ?"))
+            sqlx::query(&format!("UPDATE rooms SET {set} WHERE code = $1"))
                 .bind(code.as_str())
                 .execute(&store.pool)
                 .await

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::path::Path;
 use tempfile::TempDir;
-use xiangqi_server::{AppState, Config, Server, WallClock};
+use xiangqi_server::{AppState, Config, Database, Server, WallClock};
 
 pub use ws::Client;
 
@@ -92,6 +92,7 @@ pub async fn start_in(
     let mut config = Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
         data_dir: data_dir.to_path_buf(),
+        database: postgres_for(data_dir).await,
         max_searches: 1,
         ..Config::default()
     };
@@ -105,6 +106,62 @@ pub async fn start_in(
         }
     });
     (addr, app, task)
+}
+
+/// The environment variable naming a PostgreSQL server (an admin URL such as
+/// `postgres://xiangqi@127.0.0.1:5432/postgres`) that every test server then stores in,
+/// instead of SQLite; `scripts/cluster-test` sets it.
+pub const TEST_POSTGRES_ENV: &str = "XIANGQI_TEST_POSTGRES_URL";
+
+/// Returns, when [`TEST_POSTGRES_ENV`] is set, the PostgreSQL database of the data
+/// directory `data_dir`: one per directory (named after it, created on first use), so a
+/// server restarted on the same directory finds its rooms again, as it does in SQLite.
+pub async fn postgres_for(data_dir: &Path) -> Option<Database> {
+    use sqlx::Connection;
+    let admin = std::env::var(TEST_POSTGRES_ENV).ok()?;
+    let tag: String = data_dir
+        .file_name()
+        .map(|n| n.to_string_lossy().to_lowercase())
+        .unwrap_or_default()
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect();
+    let name = format!("xq_it_{tag}");
+    sqlx::any::install_default_drivers();
+    let mut conn = sqlx::AnyConnection::connect(&admin)
+        .await
+        .expect("the PostgreSQL admin connection");
+    let exists = sqlx::query("SELECT 1 FROM pg_database WHERE datname = $1")
+        .bind(&name)
+        .fetch_optional(&mut conn)
+        .await
+        .expect("list databases")
+        .is_some();
+    if !exists {
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut conn)
+            .await
+            .expect("create the test database");
+    }
+    let mut url = url::Url::parse(&admin).expect("admin URL");
+    url.set_path(&name);
+    Some(url.as_str().parse().expect("a postgres URL"))
+}
+
+/// Opens a connection of its own to the database of the data directory `data_dir` (its
+/// SQLite file, or its PostgreSQL database under [`TEST_POSTGRES_ENV`]), for tests that
+/// write rows as an older server or a broken disk would have; statements use `$1`
+/// placeholders, which both accept.
+pub async fn raw_connection(data_dir: &Path) -> sqlx::AnyConnection {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let url = match postgres_for(data_dir).await {
+        Some(Database::Postgres(url)) => url,
+        _ => format!("sqlite://{}", data_dir.join("xiangqi.db").display()),
+    };
+    sqlx::AnyConnection::connect(&url)
+        .await
+        .expect("open the test database")
 }
 
 /// A room as its creator sees it.
