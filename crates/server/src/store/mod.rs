@@ -29,7 +29,7 @@ const MAX_BATCH: usize = 512;
 const MAX_READERS: u32 = 4;
 /// How long a read or a batch of writes waits for a connection before it fails (while the
 /// database is unreachable, requests fail after this instead of hanging).
-const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// A storage failure; the change was not applied.
 #[derive(Clone, Debug)]
