@@ -1,51 +1,117 @@
 // @ts-check
 /**
- * @file Built-in classic games for the replay page.
+ * @file Built-in classic games for the replay page, read at run time from the PGN files of
+ * web/classics/ (served and precached with the other assets, so they work offline).
  *
- * 弃马十三招 ("horse sacrifice, mate in thirteen") from 橘中秘 (Juzhongmi, 1632): Red leaves
- * the horse on b0 unprotected, Black's cannon takes it (6… 炮2进7) and Red mates with the
- * doubled central cannons on its thirteenth move (ply 25).
- * Source of the record: the README of github.com/fenglielie/chessnote (its 弃马十三招
- * example, in Chinese notation); the same line is the "Horse Sacrifice with thirteen Moves
- * Kill" of xiangqielephantgame.blogspot.com (July 2016, "Xiangqi Opening Trap"). Converted to
- * ICCS and checked by crates/xiangqi/tests/juzhongmi.rs (data/juzhongmi.txt), which replays it
- * through xiangqi::Game, parses every Chinese move to the same ICCS move and asserts
- * checkmate, Red winning, after exactly 25 plies.
+ * Each file is one game: the moves in Chinese notation, the same moves in ICCS (`[ICCS]`),
+ * `[Event]`, `[Site]`, `[Date]`, `[Red]`, `[Black]`, `[Result]`, an English `[Title]` and
+ * `[Description]` saying why the game is famous, and the `[Source]` of the record.
+ * crates/xiangqi/tests/classics.rs replays every file through the rules library, checks each
+ * Chinese move against its ICCS move and the final position against Fairy-Stockfish's,
+ * and checks that CLASSIC_FILES names exactly the files of the folder. The page reads only
+ * the tags (the moves from `[ICCS]`), so it needs no PGN reader: the games module
+ * (games.wasm) stays unloaded until the player imports a game.
  */
+
+/** The files of web/classics/, in the order the page offers them (the first is the default). */
+export const CLASSIC_FILES = [
+  '01-juzhongmi.pgn',
+  '02-li-yiting-hu-ronghua-1961.pgn',
+  '03-hu-ronghua-wang-jialiang-1965.pgn',
+  '04-li-laiqun-jiang-zhiliang-1977.pgn',
+  '05-yang-guanlin-zhao-qingge-1978.pgn',
+  '06-lu-qin-wang-jialiang-1980.pgn',
+  '07-lin-ye-huang-zijun-1981.pgn',
+  '08-liu-dahua-liang-wenbin-1983.pgn',
+  '09-hu-ronghua-zhao-guorong-1984.pgn',
+  '10-li-laiqun-lu-qin-1991.pgn',
+  '11-hu-ronghua-li-laiqun-1991.pgn',
+  '12-xu-yinchuan-yan-wenqing-1999.pgn',
+];
 
 /**
  * @typedef {object} Classic
- * @property {string} id
+ * @property {string} id the file name without its number and extension (`juzhongmi`), as in `?classic=`
  * @property {string} title
+ * @property {string} red
+ * @property {string} black
+ * @property {string} event
+ * @property {string} year the first four characters of `[Date]`
+ * @property {string} result `1-0`, `0-1` or `1/2-1/2`
  * @property {string} description
- * @property {string|null} fen null = the start position
+ * @property {string} source a URL
+ * @property {null} fen the start position (every classic starts there)
  * @property {string[]} moves ICCS
+ * @property {[string, string][]} tags the file's tags, less `[ICCS]` (the moves say it)
  */
 
-/** @type {Classic[]} */
-export const CLASSICS = [
-  {
-    id: 'juzhongmi',
-    title: '弃马十三招 — the horse-sacrifice trap (橘中秘, 1632)',
-    description:
-      'From Juzhongmi (橘中秘, "Secrets inside the Tangerine", 1632). Red leaves a horse to be ' +
-      "taken; when Black's cannon grabs it, Red's chariots and cannons pour through the centre " +
-      "and mate with two cannons on the central file on Red's thirteenth move.",
+/**
+ * Reads the tags of a PGN text: `[Name "value"]` lines, with `\"` and `\\` escapes.
+ * @param {string} text
+ * @returns {[string, string][]}
+ */
+export function pgnTags(text) {
+  /** @type {[string, string][]} */
+  const tags = [];
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/.exec(line);
+    if (m) tags.push([m[1], m[2].replace(/\\(.)/g, '$1')]);
+  }
+  return tags;
+}
+
+/**
+ * Returns a classic's id: its file name without the number and `.pgn`.
+ * @param {string} file such as `01-juzhongmi.pgn`
+ * @returns {string} such as `juzhongmi`
+ */
+export function classicId(file) {
+  return file.replace(/^\d+-/, '').replace(/\.pgn$/, '');
+}
+
+/**
+ * Fetches and reads one classic.
+ * @param {string} file a name from CLASSIC_FILES
+ * @returns {Promise<Classic>}
+ * @throws {Error} when the file cannot be fetched or has no `[ICCS]` moves
+ */
+export async function loadClassic(file) {
+  const r = await fetch(new URL(`../classics/${file}`, import.meta.url));
+  if (!r.ok) throw new Error(`${file}: HTTP ${r.status}`);
+  const tags = pgnTags(await r.text());
+  const tag = (/** @type {string} */ name) => tags.find(([k]) => k === name)?.[1] ?? '';
+  const moves = tag('ICCS').split(/\s+/).filter(Boolean);
+  if (!moves.length) throw new Error(`${file}: no [ICCS] moves`);
+  return {
+    id: classicId(file),
+    title: tag('Title') || classicId(file),
+    red: tag('Red'),
+    black: tag('Black'),
+    event: tag('Event'),
+    year: tag('Date').slice(0, 4),
+    result: tag('Result'),
+    description: tag('Description'),
+    source: tag('Source'),
     fen: null,
-    moves: [
-      'h2e2', 'h7e7', // 1. 炮二平五 炮8平5
-      'h0g2', 'h9g7', // 2. 马二进三 马8进7
-      'i0i1', 'i9h9', // 3. 车一进一 车9平8
-      'i1d1', 'h9h3', // 4. 车一平六 车8进6
-      'd1d8', 'b9a7', // 5. 车六进七 马2进1
-      'a0a1', 'b7b0', // 6. 车九进一 炮2进7 (Black takes the horse)
-      'b2b7', 'g7h9', // 7. 炮八进五 马7退8
-      'e2e6', 'f9e8', // 8. 炮五进四 士6进5
-      'a1d1', 'e9f9', // 9. 车九平六 将5平6
-      'd8d9', 'e8d9', // 10. 前车进一 士5退4
-      'd1f1', 'e7f7', // 11. 车六平四 炮5平6
-      'f1f7', 'f9e9', // 12. 车四进六 将6平5
-      'b7e7', //         13. 炮八平五 checkmate
-    ],
-  },
-];
+    moves,
+    tags: tags.filter(([k]) => k !== 'ICCS'),
+  };
+}
+
+/**
+ * Fetches and reads every classic, in CLASSIC_FILES order; a file that fails is left out
+ * and its error returned beside the rest.
+ * @returns {Promise<{classics: Classic[], errors: string[]}>}
+ */
+export async function loadClassics() {
+  const settled = await Promise.allSettled(CLASSIC_FILES.map(loadClassic));
+  /** @type {Classic[]} */
+  const classics = [];
+  /** @type {string[]} */
+  const errors = [];
+  for (const s of settled) {
+    if (s.status === 'fulfilled') classics.push(s.value);
+    else errors.push(s.reason instanceof Error ? s.reason.message : String(s.reason));
+  }
+  return { classics, errors };
+}

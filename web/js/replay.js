@@ -3,7 +3,8 @@
  * @file /replay: step through a game from the form (a FEN, moves in ICCS, WXF or Chinese, a
  * PGN game or DhtmlXQ text, with an optional start FEN, read by the rules module), from a
  * file (XQF, PGN, DhtmlXQ: game-io.js), from `?moves=h2e2,h9g7&fen=…`, or a built-in
- * classic (`?classic=juzhongmi`, the default). First/back/forward/last buttons and the
+ * classic chosen in the Classics list (`?classic=juzhongmi`, the default; classics.js reads
+ * them from web/classics/). First/back/forward/last buttons and the
  * arrow keys (Home/End) step through it; every position is asked of the rules module
  * (`position`, in the page) once. The game shown is exported as PGN or DhtmlXQ.
  */
@@ -11,7 +12,7 @@
 import { Board, settingsPanel, START_FEN } from './board.js';
 import { MoveList } from './movelist.js';
 import { position, ApiError } from './api.js';
-import { CLASSICS } from './classics.js';
+import { loadClassics } from './classics.js';
 import { activeCycle } from './cycle.js';
 import { showResult, showWarning, describeStatus, copyText } from './game-ui.js';
 import { readGame } from './xiangqi-wasm.js';
@@ -31,6 +32,8 @@ let loadSeq = 0;
 
 const board = new Board($('board'), { interactive: false, label: 'Replay board' });
 const list = new MoveList($('moves'), { onSelect: (p) => show(p) });
+/** @type {import('./classics.js').Classic[]} */
+let CLASSICS = [];
 
 /**
  * Reads a list of ICCS moves ("h2e2 h9g7", "H2-E2, h9g7", with or without move numbers).
@@ -91,7 +94,9 @@ async function load(g) {
   const info = [tag('Title'), players, tag('Event'), tag('Date'), tag('Result') && `Result ${tag('Result')}`]
     .filter(Boolean).join(' · ');
   $('about').hidden = !classic && !info;
-  $('about').textContent = classic ? classic.description : info;
+  $('about').textContent = info;
+  if (classic) aboutClassic(classic);
+  /** @type {HTMLSelectElement} */ ($('classics')).value = classic ? classic.id : '';
   /** @type {HTMLTextAreaElement} */ ($('moves-input')).value = game.moves.join(' ');
   /** @type {HTMLInputElement} */ ($('fen-input')).value = game.fen ?? '';
   const q = new URLSearchParams();
@@ -151,12 +156,15 @@ async function show(p) {
   });
   const turn = r.turn === 'red' ? 'Red' : 'Black';
   const over = r.status.result !== 'ongoing';
+  // A recorded game that ended by resignation or on time: its result, at its last move.
+  const recorded = !over && want === game.moves.length ? game.tags.find(([k]) => k === 'Result')?.[1] : undefined;
+  const ending = recorded && RESULTS[recorded] ? ` — recorded result ${recorded} (${RESULTS[recorded]})` : '';
   const dot = /** @type {HTMLElement} */ ($('status').querySelector('.dot'));
   dot.className = `dot ${r.turn}`;
   /** @type {HTMLElement} */ ($('status').querySelector('.text')).textContent =
     want === 0
       ? `Start position — ${turn} to move`
-      : `Move ${want} of ${game.moves.length}: ${moveText}${over ? ` — ${describeStatus(r.status).title}` : r.check ? ' — check!' : ''}`;
+      : `Move ${want} of ${game.moves.length}: ${moveText}${over ? ` — ${describeStatus(r.status).title}` : r.check ? ' — check!' : ''}${ending}`;
   showResult($('banner'), r.status);
   showWarning($('warning'), r.status);
   list.setCycle(activeCycle(r.status));
@@ -164,16 +172,46 @@ async function show(p) {
   /** @type {HTMLAnchorElement} */ ($('play-from')).href = `/local?${q}`;
 }
 
-// Built-in classics.
-for (const c of CLASSICS) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.className = 'btn';
-  b.textContent = c.title;
-  b.lang = 'zh-Hans';
-  b.addEventListener('click', () => load({ fen: c.fen, moves: c.moves, classic: c.id }));
-  $('classics').appendChild(b);
+/** @type {Record<string, string>} */
+const RESULTS = { '1-0': 'Red won', '0-1': 'Black won', '1/2-1/2': 'draw' };
+
+/**
+ * Shows a classic's players, event, year, result and description (with its source) in #about.
+ * @param {import('./classics.js').Classic} c
+ */
+function aboutClassic(c) {
+  const el = $('about');
+  el.replaceChildren();
+  const head = document.createElement('strong');
+  head.className = 'classic-title';
+  head.textContent = c.title;
+  const facts = document.createElement('div');
+  facts.className = 'classic-facts';
+  // PGN's `?` is an unknown value (the players of a manual's line).
+  const known = (/** @type {string} */ v) => Boolean(v) && v !== '?';
+  facts.textContent = [[c.red, c.black].filter(known).join(' – '), c.event, c.year, c.result]
+    .filter(known).join(' · ');
+  const text = document.createElement('p');
+  text.className = 'classic-description';
+  text.textContent = c.description;
+  el.append(head, facts, text);
+  if (/^https:\/\//.test(c.source)) {
+    const a = document.createElement('a');
+    a.href = c.source;
+    a.rel = 'noopener';
+    a.textContent = 'Source of the record';
+    el.append(a);
+  }
 }
+
+/** @param {import('./classics.js').Classic} c */
+const loadClassic = (c) => load({ fen: c.fen, moves: c.moves, classic: c.id, tags: c.tags });
+
+// Built-in classics: the list, filled once their files are read.
+$('classics').addEventListener('change', () => {
+  const c = CLASSICS.find((x) => x.id === /** @type {HTMLSelectElement} */ ($('classics')).value);
+  if (c) loadClassic(c);
+});
 
 $('load-form').addEventListener('submit', async (e) => {
   e.preventDefault();
@@ -201,7 +239,7 @@ wireGameIo($('io'), {
     const result = final && final.status.result === 'ongoing' ? game.tags.find(([k]) => k === 'Result')?.[1] : undefined;
     const tags = game.tags.filter(([k]) => k !== 'Result');
     const classic = CLASSICS.find((c) => c.id === game.classic);
-    if (!tags.some(([k]) => k === 'Event')) tags.unshift(['Event', classic ? classic.title : 'Replay']);
+    if (!tags.some(([k]) => k === 'Event')) tags.unshift(['Event', 'Replay']);
     return { fen: game.fen, moves: game.moves, tags, result, name: classic ? `xiangqi-${classic.id}` : 'xiangqi-replay' };
   },
   onError: (m) => showError(m),
@@ -219,7 +257,18 @@ if (movesParam !== null && !classicId) {
   } catch (err) {
     showError(err instanceof Error ? err.message : String(err));
   }
-} else {
-  const c = CLASSICS.find((x) => x.id === classicId) ?? CLASSICS[0];
-  load({ fen: c.fen, moves: c.moves, classic: c.id });
 }
+loadClassics().then(({ classics, errors }) => {
+  CLASSICS = classics;
+  const select = /** @type {HTMLSelectElement} */ ($('classics'));
+  for (const c of classics) {
+    const o = document.createElement('option');
+    o.value = c.id;
+    o.textContent = c.title;
+    select.appendChild(o);
+  }
+  if (errors.length) showError(`Some classics could not be read: ${errors.join('; ')}`);
+  if (movesParam !== null && !classicId) return;
+  const c = classics.find((x) => x.id === classicId) ?? classics[0];
+  if (c) loadClassic(c);
+});

@@ -1,5 +1,5 @@
 // The embedded font "Xiangqi Glyphs" (web/fonts/, made by scripts/build-font): it holds every
-// Chinese character the pages show, is served as font/woff2, and draws the pieces, the river
+// Chinese character the pages show (the built-in classics of web/classics/ too), is served as font/woff2, and draws the pieces, the river
 // and Chinese move notation in a Chromium whose fontconfig offers no CJK font at all.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -118,7 +118,7 @@ test('the font holds every Chinese character of the pages and of Chinese notatio
   const note = (text, file) => {
     for (const c of text.match(CJK) ?? []) if (!used.has(c)) used.set(c, relative(repoRoot, file));
   };
-  for (const f of filesUnder(webDir, ['.html', '.js', '.css'], ['node_modules', 'tests', 'test-artifacts'])) {
+  for (const f of filesUnder(webDir, ['.html', '.js', '.css', '.pgn'], ['node_modules', 'tests', 'test-artifacts'])) {
     note(readFileSync(f, 'utf8'), f);
   }
   // The notation writer and reader, without its unit tests (which try out wrong characters).
