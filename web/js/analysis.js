@@ -38,7 +38,7 @@ import { MoveList } from './movelist.js';
 import { getNotation, onNotationChange } from './notation.js';
 import { wireGameIo, importMessage } from './game-io.js';
 import {
-  showResult, describeStatus, copyText, showError as showErrorIn,
+  showResult, describeStatus, copyText, showError as showErrorIn, stepSpoken,
 } from './game-ui.js';
 
 /** @typedef {import('./api.js').PositionInfo} PositionInfo */
@@ -65,6 +65,8 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 let game = { startFen: null, moves: [] };
 /** The viewed ply (0 = the start). */
 let ply = 0;
+/** Whether a position was shown: the one the page opens on is not announced. */
+let opened = false;
 /** The line's positions, by ply, each asked of the rules module once. */
 /** @type {Map<number, Promise<PositionInfo>>} */
 let cache = new Map();
@@ -238,8 +240,11 @@ async function show(p, animate = true) {
   const seq = ++showSeq;
   /** @type {PositionInfo} */
   let r;
+  /** @type {PositionInfo|null} */
+  let before = null;
   try {
     r = await positionAt(want);
+    if (want > 0) before = await positionAt(want - 1);
   } catch (e) {
     showError(e instanceof Error ? e.message : String(e));
     return;
@@ -249,9 +254,10 @@ async function show(p, animate = true) {
   const last = want > 0 ? game.moves[want - 1] : null;
   const moveText = want > 0 ? list.text(want - 1) : '';
   board.setPosition({ fen: r.fen, legal: over ? [] : r.legal, check: r.check, lastMove: last }, {
-    announce: want === 0 ? 'Start position' : `Move ${want}: ${moveText}${r.check ? ', check' : ''}`,
+    announce: opened && stepSpoken(want, before?.fen ?? null, last, { fen: r.fen, check: r.check, status: r.status }),
     animate,
   });
+  opened = true;
   if (played && last === played.move && want > 0) {
     playSound(moveSoundKind({ capture: parseFen(played.fen).pieces.has(last.slice(2, 4)), check: r.check, over }));
   }

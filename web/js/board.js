@@ -27,12 +27,14 @@
  *   - `onPointActivate(square)`: called first on every click/Enter on a point; return `true`
  *     to consume it (e.g. a position editor), anything else lets the board select/move.
  *   - `label`: accessible name of the board (default "Xiangqi board").
- *   - `announce` (default `true`): announce moves and checks in the board's aria-live region.
+ *   - `announce` (default `true`): `false` keeps the board silent (`board.announce` too).
  * - `board.setPosition({fen, legal?, lastMove?, check?, turn?}, {announce?, animate?}?)` —
  *   shows a position. `legal` lists the selectable moves (empty/omitted = nothing can move);
  *   `lastMove` (ICCS) is highlighted; `check` highlights the general of the side to move;
  *   `turn` overrides the FEN's side to move. Second argument: `announce` `true` (default:
- *   announces `lastMove` when it changed), `false` (silent) or a string to announce instead;
+ *   says `lastMove` in words when it changed, "Red cannon h2 to e2, check", the piece read
+ *   from the position shown before; a move the user played is said here, once the page
+ *   confirms it, not when it is picked), `false` (silent) or a string to say instead;
  *   `animate` (default `true`) slides the moved piece when the position is the one shown
  *   before plus `lastMove` (never when a whole position is set: a load, a jump in a game),
  *   for 150 ms, and not at all under `prefers-reduced-motion: reduce`.
@@ -41,7 +43,7 @@
  *   `board.orientation` (read-only getter), `board.fen` (the last FEN given),
  *   `board.pieces` (Map square → FEN letter, a copy), `board.selected` (square or null).
  * - `board.select(square|null)` — selects a piece programmatically.
- * - `board.announce(text)` — says `text` through the board's aria-live region.
+ * - `board.announce(text)` — says `text` through the page's live region (speech.js).
  * - `board.focus()` — moves keyboard focus onto the board.
  * - `board.destroy()` — removes listeners and the DOM.
  *
@@ -72,13 +74,21 @@
  * - a destination marker: `data-dest="e3"`, with class `capture` when it is a ring;
  * - classes on points: `selected`, `last`, `check`, `movable`.
  *
- * ## Keyboard
- * Tab reaches the board (one point is focusable: roving tabindex); arrow keys move between
- * points as seen on screen; Enter/Space selects a piece or plays to the focused point;
- * Escape cancels a selection. Every point's accessible name ("e4, Red horse", "e5, empty",
- * plus "selected", "legal move", "capture", "last move", "in check") is also its hover title
- * and is shown under the board while it has focus.
+ * ## Keyboard and screen readers
+ * The board is an ARIA grid (`<svg role="grid">` named by `label`, role description
+ * "board"): ten `role="row"` ranks of nine `role="gridcell"` points, in the order seen on
+ * screen (top rank first, so they are reordered when the board turns). Tab reaches the board
+ * (one point is focusable: roving tabindex); arrow keys move between points as seen on
+ * screen; Enter/Space selects a piece or plays to the focused point; Escape cancels a
+ * selection. Every point's accessible name ("e4, Red horse", "e5, empty", plus "selected",
+ * "legal move", "capture", "last move", "in check") is also its hover title and is shown
+ * under the board while it has focus; the selected point has `aria-selected="true"`; the
+ * drawings of the pieces are hidden from the accessibility tree (the names say them). The
+ * words come from speech.js, and so does the page's live region that says the moves.
  */
+
+import { format } from './strings.js';
+import { announce as say, liveRegion, moveWords, outcomeWords, pieceWords, speech } from './speech.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Distance between two lines, in SVG user units. */
@@ -195,9 +205,7 @@ function colorOf(letter) {
  * @param {string} letter FEN letter
  */
 export function pieceName(letter) {
-  const l = normalLetter(letter) ?? letter;
-  const color = colorOf(l) === 'red' ? 'Red' : 'Black';
-  return `${color} ${ROLE[l.toLowerCase()] ?? 'piece'}`;
+  return pieceWords(normalLetter(letter) ?? letter);
 }
 
 /**
@@ -429,9 +437,15 @@ export class Board {
     this._suppressClick = false;
     /** @type {Map<string, SVGGElement>} */
     this._points = new Map();
+    /** @type {Map<number, SVGElement>} the grid's rows, by rank */
+    this._rows = new Map();
+    /** @type {string|null} the words of the move the user just played, said once it is confirmed */
+    this._pendingWords = null;
 
     container.textContent = '';
     container.classList.add('xq-board');
+    // The page's live region is there before anything is said in it.
+    liveRegion();
     this._build();
     this._listen();
     liveBoards.add(this);
@@ -464,10 +478,10 @@ export class Board {
     const h = 9 * S + PAD_TOP + PAD_BOTTOM;
     const svg = /** @type {SVGSVGElement} */ (
       /** @type {unknown} */ (
-        el('svg', { viewBox: `${-PAD_X} ${-PAD_TOP} ${w} ${h}`, role: 'group', 'aria-roledescription': 'board' })
+        el('svg', { viewBox: `${-PAD_X} ${-PAD_TOP} ${w} ${h}`, role: 'grid', 'aria-roledescription': speech().boardKind })
       )
     );
-    svg.setAttribute('aria-label', this.options.label ?? 'Xiangqi board');
+    svg.setAttribute('aria-label', this.options.label ?? speech().board);
     this.svg = svg;
     el('rect', { class: 'bg', x: -PAD_X + 4, y: -PAD_TOP + 4, width: w - 8, height: h - 8, rx: 14 }, svg);
 
@@ -513,11 +527,15 @@ export class Board {
     this._pointLayer = el('g', {}, svg);
     this._dragLayer = el('g', { class: 'dragging', 'aria-hidden': 'true' }, svg);
 
+    // The points form a grid of ten rows (ranks) of nine cells, in the order they are seen
+    // (`_layout` reorders them when the board turns).
     for (let rank = 0; rank <= 9; rank++) {
+      const row = el('g', { role: 'row', 'data-rank': rank }, this._pointLayer);
+      this._rows.set(rank, row);
       for (let file = 0; file <= 8; file++) {
         const sq = squareAt(file, rank);
         const p = /** @type {SVGGElement} */ (
-          el('g', { class: 'pt', 'data-square': sq, tabindex: -1, role: 'button' }, this._pointLayer)
+          el('g', { class: 'pt', 'data-square': sq, tabindex: -1, role: 'gridcell' }, row)
         );
         el('title', {}, p);
         el('rect', { class: 'hit', x: -S / 2, y: -S / 2, width: S, height: S }, p);
@@ -533,11 +551,6 @@ export class Board {
     this._caption.className = 'caption';
     this._caption.setAttribute('aria-hidden', 'true');
     this.container.appendChild(this._caption);
-    this._live = document.createElement('div');
-    this._live.className = 'xq-sr';
-    this._live.setAttribute('aria-live', 'polite');
-    this._live.setAttribute('role', 'status');
-    this.container.appendChild(this._live);
 
     this._layout();
     this._render();
@@ -550,6 +563,19 @@ export class Board {
       const [x, y] = this._xy(sq);
       p.setAttribute('transform', `translate(${x} ${y})`);
     }
+    // The grid reads as seen: top rank first, each rank from the left.
+    const focused = this.svg?.contains(document.activeElement) ? this._focusSq : null;
+    const layer = /** @type {SVGElement} */ (this._pointLayer);
+    for (let rr = 0; rr <= 9; rr++) {
+      const rank = flipped ? rr : 9 - rr;
+      const row = /** @type {SVGElement} */ (this._rows.get(rank));
+      layer.appendChild(row);
+      for (let c = 0; c <= 8; c++) {
+        const p = this._points.get(squareAt(flipped ? 8 - c : c, rank));
+        if (p) row.appendChild(p);
+      }
+    }
+    if (focused) this._points.get(focused)?.focus();
     const lbl = /** @type {SVGElement} */ (this._labels);
     lbl.textContent = '';
     for (let c = 0; c <= 8; c++) {
@@ -599,7 +625,7 @@ export class Board {
   _makePiece(letter) {
     const color = colorOf(letter);
     const l = letter.toLowerCase();
-    const g = /** @type {SVGGElement} */ (el('g', { class: `piece ${color}`, 'data-piece': letter }));
+    const g = /** @type {SVGGElement} */ (el('g', { class: `piece ${color}`, 'data-piece': letter, 'aria-hidden': 'true' }));
     el('circle', { class: 'shadow', cx: 1.5, cy: 2.5, r: R_PIECE }, g);
     el('circle', { class: 'disc', r: R_PIECE }, g);
     el('circle', { class: 'ring', r: R_PIECE - 4.5 }, g);
@@ -639,13 +665,15 @@ export class Board {
     const mv = this._lastMove;
     const changed = mv !== null && (mv !== prevLast || wasPending || prev.get(mv.slice(0, 2)) !== undefined);
     if (mv && !wasPending && opts.animate !== false && isStep(prev, this._pieces, mv)) this._animate(mv);
+    const pendingWords = this._pendingWords;
+    this._pendingWords = null;
     if (opts.announce === false) return;
     if (typeof opts.announce === 'string') {
       this.announce(opts.announce);
-    } else if (wasPending) {
-      if (this._check) this.announce('Check!');
+    } else if (wasPending && pendingWords) {
+      this.announce(outcomeWords(pendingWords, { check: this._check }));
     } else if (mv && changed) {
-      this.announce(this._describe(mv, prev) + (this._check ? ', check!' : ''));
+      this.announce(outcomeWords(this._describe(mv, prev), { check: this._check }));
     }
   }
 
@@ -683,12 +711,7 @@ export class Board {
   /** @param {string} text */
   announce(text) {
     if (this.options.announce === false) return;
-    const live = /** @type {HTMLElement} */ (this._live);
-    // Clearing first makes a repeated text be read again.
-    live.textContent = '';
-    window.setTimeout(() => {
-      live.textContent = text;
-    }, 30);
+    say(text);
   }
 
   focus() {
@@ -711,18 +734,16 @@ export class Board {
   }
 
   /**
-   * Describes a move in words: "Red horse h0 to g2, takes Black chariot".
+   * Describes a move in words from the pieces before it: "Red horse h0 to g2",
+   * "Red cannon h2 takes horse h9" (speech.js).
    * @param {string} mv
    * @param {Map<string, string>} prev pieces before the move
    */
   _describe(mv, prev) {
     const from = mv.slice(0, 2);
-    const to = mv.slice(2, 4);
-    const mover = prev.get(from) ?? this._pieces.get(to);
-    const taken = prev.has(from) ? prev.get(to) : undefined;
-    let s = `${mover ? pieceName(mover) : 'Move'} ${from} to ${to}`;
-    if (taken) s += `, takes ${pieceName(taken)}`;
-    return s;
+    const mover = prev.get(from) ?? this._pieces.get(mv.slice(2, 4));
+    if (!mover) return mv;
+    return moveWords(mv, mover, prev.has(from) ? prev.get(mv.slice(2, 4)) : null);
   }
 
   /** @param {string} sq */
@@ -739,13 +760,15 @@ export class Board {
 
   /** @param {string} sq */
   _label(sq) {
+    const s = speech();
     const p = this._pieces.get(sq);
-    const parts = [`${sq}, ${p ? pieceName(p) : 'empty'}`];
-    if (sq === this._selected) parts.push('selected');
-    if (this._selected && this._legal.includes(this._selected + sq)) parts.push(p ? 'capture' : 'legal move');
-    if (this._lastMove && (this._lastMove.startsWith(sq) || this._lastMove.endsWith(sq))) parts.push('last move');
-    if (this._check && p && p.toLowerCase() === 'k' && colorOf(p) === this._turn) parts.push('in check');
-    return parts.join(', ');
+    const parts = [format(s.point, { square: sq, what: p ? pieceName(p) : s.empty })];
+    const states = s.pointStates;
+    if (sq === this._selected) parts.push(states.selected);
+    if (this._selected && this._legal.includes(this._selected + sq)) parts.push(p ? states.capture : states.legal);
+    if (this._lastMove && (this._lastMove.startsWith(sq) || this._lastMove.endsWith(sq))) parts.push(states.last);
+    if (this._check && p && p.toLowerCase() === 'k' && colorOf(p) === this._turn) parts.push(states.check);
+    return parts.join(s.stateSep);
   }
 
   _render() {
@@ -785,8 +808,8 @@ export class Board {
       const title = p.querySelector('title');
       if (title) title.textContent = label;
       p.setAttribute('tabindex', sq === this._focusSq ? '0' : '-1');
-      if (sq === this._selected) p.setAttribute('aria-pressed', 'true');
-      else p.removeAttribute('aria-pressed');
+      if (sq === this._selected) p.setAttribute('aria-selected', 'true');
+      else p.removeAttribute('aria-selected');
     }
     if (this._caption && document.activeElement && this.svg?.contains(document.activeElement)) {
       this._caption.textContent = this._label(this._focusSq);
@@ -829,7 +852,7 @@ export class Board {
       this._selected = sq;
       this._render();
       const n = this._destsFrom(sq).length;
-      if (n === 0) this.announce(`${pieceName(/** @type {string} */ (this._pieces.get(sq)))} on ${sq} has no legal move`);
+      if (n === 0) this.announce(format(speech().noMove, { piece: pieceName(/** @type {string} */ (this._pieces.get(sq))), square: sq }));
       return;
     }
     if (sel) {
@@ -860,7 +883,8 @@ export class Board {
     this._pending = mv;
     this._render();
     if (animate) this._animate(mv);
-    this.announce(this._describe(mv, prev));
+    // Said when the page confirms it (setPosition), with the check or the end it brings.
+    this._pendingWords = this._describe(mv, prev);
     this.options.onMove?.(mv);
   }
 

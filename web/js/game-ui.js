@@ -10,8 +10,10 @@
  * - `copyText`, `download`, `toast`: clipboard, file download and a short notice;
  * - `GameView`: a board plus a move list that can step back through the game's positions
  *   (asking the server for each past position once) and return to the live one, and marks
- *   the moves of the repetition cycle a ruling or warning is about, and sounds each move
- *   the game gains (board.js's `playSound`: move, capture, check, or the end of the game);
+ *   the moves of the repetition cycle a ruling or warning is about, sounds each move
+ *   the game gains (board.js's `playSound`: move, capture, check, or the end of the game)
+ *   and says it through the page's live region (speech.js: "Red cannon h2 to e2, check",
+ *   the end, a repetition warning; a take back, a new game; nothing when the page opens);
  * - `askDiscard(...)`: the question in a modal `<dialog>` (dialog.js) before a game in progress
  *   is discarded; `showLinkProblem`, `showSetAside`: why a `?fen=` link was refused, and
  *   the bar that offers the game a link set aside;
@@ -27,6 +29,8 @@ import { MoveList } from './movelist.js';
 import { position, ApiError } from './api.js';
 import { getNotation, onNotationChange } from './notation.js';
 import { activeCycle, explanationOf, warningOf } from './cycle.js';
+import { announce, moveWords, outcomeWords, resultWords, sideWord, speech, toMoveWords } from './speech.js';
+import { format } from './strings.js';
 
 /** @typedef {import('./api.js').GameStatus} GameStatus */
 
@@ -214,9 +218,11 @@ export function toast(text) {
     el = document.createElement('div');
     el.id = 'toast';
     el.className = 'toast';
-    el.setAttribute('role', 'status');
+    // Said through the page's live region, in order with the moves, not read twice.
+    el.setAttribute('aria-hidden', 'true');
     document.body.appendChild(el);
   }
+  announce(text);
   el.textContent = text;
   el.classList.add('show');
   window.clearTimeout(toastTimer);
@@ -445,6 +451,43 @@ export function wireGameMenu(root, actions, signal) {
 }
 
 /**
+ * @typedef {object} After the rules module's answer for the position after a move
+ * @property {string} fen
+ * @property {boolean} check
+ * @property {GameStatus|null} [status]
+ * @property {string} [warning] the repetition warning in words (cycle.js's `warningOf`)
+ */
+
+/**
+ * A move in words (speech.js), its piece and side read from the position before it as the
+ * rules module wrote it, with the check, the end or the warning the position after it has:
+ * "Red cannon h2 to e2, check". Whose turn it is when the first square was empty.
+ * @param {string} beforeFen the FEN before the move
+ * @param {string} mv ICCS
+ * @param {After} after
+ */
+export function moveSpoken(beforeFen, mv, after) {
+  const before = parseFen(beforeFen).pieces;
+  const mover = before.get(mv.slice(0, 2));
+  if (!mover) return toMoveWords(parseFen(after.fen).turn, after.check);
+  return outcomeWords(moveWords(mv, mover, before.get(mv.slice(2, 4))), after);
+}
+
+/**
+ * What stepping to ply `ply` of a game says: "Move 3: Red cannon h2 to e2, check", or
+ * "Start position. Red to move." at ply 0.
+ * @param {number} ply
+ * @param {string|null} beforeFen the FEN of ply `ply - 1` (null at the start)
+ * @param {string|null} mv the move that led to ply `ply` (ICCS)
+ * @param {After} after the position at ply `ply`
+ */
+export function stepSpoken(ply, beforeFen, mv, after) {
+  const s = speech();
+  if (ply === 0 || !beforeFen || !mv) return format(s.start, { side: sideWord(parseFen(after.fen).turn) });
+  return format(s.stepped, { ply, move: moveSpoken(beforeFen, mv, after) });
+}
+
+/**
  * @typedef {object} LiveGame
  * @property {string|null} startFen null = start position
  * @property {string[]} moves ICCS
@@ -488,6 +531,7 @@ export class GameView {
   update(g, opts) {
     const prev = this.live;
     this.live = g;
+    const words = opts?.announce === false ? '' : typeof opts?.announce === 'string' ? opts.announce : prev ? this.words(prev, g) : '';
     const startKey = g.startFen ?? '';
     if (!prev || (prev.startFen ?? '') !== startKey) this.cache.clear();
     this.cache.set(`${startKey}|${g.moves.length}|${g.moves.join(',')}`, { fen: g.fen, check: g.check });
@@ -502,6 +546,7 @@ export class GameView {
     });
     const moved = !prev || prev.moves.length !== g.moves.length;
     if (prev) this.sound(prev, g);
+    announce(words);
     if (this.viewing !== null && !moved) {
       return;
     }
@@ -509,9 +554,46 @@ export class GameView {
     this.list.setCurrent(g.moves.length);
     this.board.setPosition(
       { fen: g.fen, legal: g.legal, check: g.check, lastMove: g.lastMove ?? g.moves[g.moves.length - 1] ?? null },
-      opts,
+      { ...opts, announce: false },
     );
     this.opts.onView?.(null);
+  }
+
+  /**
+   * What a screen reader is told when the game goes from `prev` to `g` (speech.js): the move
+   * it gained in words, from the position before it, with the check, the end or the
+   * repetition warning it brought; the end of a game that ended without a move
+   * (resignation, time, agreement); the moves taken back; whose turn it is in a game
+   * replaced by another; '' when nothing changed.
+   * @param {LiveGame} prev
+   * @param {LiveGame} g
+   * @returns {string}
+   */
+  words(prev, g) {
+    const n = prev.moves.length;
+    /** @param {string[]} a @param {string[]} b */
+    const startsWith = (a, b) => b.length <= a.length && b.every((m, i) => m === a[i]);
+    const turn = parseFen(g.fen).turn;
+    const status = g.status ?? null;
+    if ((prev.startFen ?? '') !== (g.startFen ?? '')) return toMoveWords(turn, g.check);
+    if (g.moves.length === n + 1 && startsWith(g.moves, prev.moves)) {
+      const warning = status ? warningOf(status, getNotation()) ?? '' : '';
+      return moveSpoken(prev.fen, g.moves[n], { fen: g.fen, check: g.check, status, warning });
+    }
+    if (g.moves.length === n && startsWith(g.moves, prev.moves)) {
+      // An aborted room says who aborted it (room.js), which is all there is to say.
+      const ended = status && status.result !== 'ongoing' && status.result !== 'aborted'
+        && (!prev.status || prev.status.result === 'ongoing');
+      return ended ? resultWords(status) : '';
+    }
+    const s = speech();
+    const side = sideWord(turn);
+    if (g.moves.length === 0) return format(s.start, { side });
+    if (g.moves.length < n && startsWith(prev.moves, g.moves)) {
+      const count = n - g.moves.length;
+      return format(count === 1 ? s.tookBackOne : s.tookBackMany, { count, side });
+    }
+    return toMoveWords(turn, g.check);
   }
 
   /**
@@ -538,28 +620,49 @@ export class GameView {
     if (ply >= g.moves.length) {
       this.viewing = null;
       this.list.setCurrent(g.moves.length);
-      this.board.setPosition({ fen: g.fen, legal: g.legal, check: g.check, lastMove: g.lastMove ?? g.moves[g.moves.length - 1] ?? null }, { announce: 'Back to the current position' });
+      this.board.setPosition({ fen: g.fen, legal: g.legal, check: g.check, lastMove: g.lastMove ?? g.moves[g.moves.length - 1] ?? null }, {
+        announce: format(speech().backToGame, { side: sideWord(parseFen(g.fen).turn) }),
+      });
       this.opts.onView?.(null);
       return;
     }
     this.viewing = ply;
     this.opts.onView?.(ply);
     const moves = g.moves.slice(0, ply);
-    const key = `${g.startFen ?? ''}|${ply}|${moves.join(',')}`;
     const seq = ++this.seq;
-    let info = this.cache.get(key);
-    if (!info) {
-      try {
-        const r = await position(g.startFen, moves);
-        info = { fen: r.fen, check: r.check };
-        this.cache.set(key, info);
-      } catch {
-        return;
-      }
+    /** @type {{fen: string, check: boolean}} */
+    let info;
+    /** @type {{fen: string, check: boolean}|null} */
+    let before = null;
+    try {
+      info = await this.positionAt(g.startFen, moves);
+      if (ply > 0) before = await this.positionAt(g.startFen, moves.slice(0, -1));
+    } catch {
+      return;
     }
     if (seq !== this.seq || this.viewing !== ply) return;
-    const text = ply === 0 ? 'Start position' : `After move ${ply}: ${this.list.text(ply - 1)}`;
-    this.board.setPosition({ fen: info.fen, legal: [], check: info.check, lastMove: moves[ply - 1] ?? null }, { announce: text });
+    const mv = moves[ply - 1] ?? null;
+    this.board.setPosition({ fen: info.fen, legal: [], check: info.check, lastMove: mv }, {
+      announce: stepSpoken(ply, before?.fen ?? null, mv, info),
+    });
+  }
+
+  /**
+   * The position after `moves` from `startFen`, asked of the rules module once.
+   * @param {string|null} startFen
+   * @param {string[]} moves
+   * @returns {Promise<{fen: string, check: boolean}>}
+   * @throws {Error} when neither the rules module nor the server answers
+   */
+  async positionAt(startFen, moves) {
+    const key = `${startFen ?? ''}|${moves.length}|${moves.join(',')}`;
+    let info = this.cache.get(key);
+    if (!info) {
+      const r = await position(startFen, moves);
+      info = { fen: r.fen, check: r.check };
+      this.cache.set(key, info);
+    }
+    return info;
   }
 
   /** Returns to the live position. */

@@ -14,7 +14,7 @@ import { MoveList } from './movelist.js';
 import { position, ApiError } from './api.js';
 import { loadClassics } from './classics.js';
 import { activeCycle } from './cycle.js';
-import { showResult, showWarning, describeStatus, copyText } from './game-ui.js';
+import { showResult, showWarning, describeStatus, copyText, stepSpoken } from './game-ui.js';
 import { readGame } from './xiangqi-wasm.js';
 import { wireGameIo, importMessage } from './game-io.js';
 
@@ -28,6 +28,8 @@ let final = null;
 /** @type {Map<number, Promise<import('./api.js').PositionInfo>>} */
 let cache = new Map();
 let ply = 0;
+/** Whether a position was shown: the one the page opens on is not announced. */
+let opened = false;
 let loadSeq = 0;
 
 const board = new Board($('board'), { interactive: false, label: 'Replay board' });
@@ -141,8 +143,11 @@ async function show(p) {
   const want = ply;
   /** @type {import('./api.js').PositionInfo} */
   let r;
+  /** @type {import('./api.js').PositionInfo|null} */
+  let before = null;
   try {
     r = await fetchPly(want);
+    if (want > 0) before = await fetchPly(want - 1);
   } catch (e) {
     showError(e instanceof Error ? e.message : String(e));
     return;
@@ -151,9 +156,10 @@ async function show(p) {
   const last = want > 0 ? game.moves[want - 1] : null;
   const moveText = want > 0 ? list.text(want - 1) : '';
   board.setPosition({ fen: r.fen, legal: [], check: r.check, lastMove: last }, {
-    announce: want === 0 ? 'Start position' : `Move ${want}: ${moveText}${r.check ? ', check' : ''}`,
+    announce: opened && stepSpoken(want, before?.fen ?? null, last, { fen: r.fen, check: r.check, status: r.status }),
     animate: true,
   });
+  opened = true;
   const turn = r.turn === 'red' ? 'Red' : 'Black';
   const over = r.status.result !== 'ongoing';
   // A recorded game that ended by resignation or on time: its result, at its last move.

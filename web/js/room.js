@@ -346,10 +346,8 @@ export class RoomGame {
     if (m.kind !== 'draw_decline' && m.kind !== 'new_round_decline' && m.kind !== 'name') this.showDeclined('');
     const mine = m.color && m.color === this.you;
     const who = m.color ? Name(m.color) : '';
-    const say = (/** @type {string} */ text) => {
-      this.view.board.announce(text);
-      toast(text);
-    };
+    // The notice is also said through the page's live region (toast).
+    const say = (/** @type {string} */ text) => toast(text);
     switch (m.kind) {
       case 'joined':
         if (!mine) say(`${who} joined the game`);
