@@ -94,8 +94,10 @@ function report(title, loads) {
 for (const [path, ready, firstLimit] of /** @type {const} */ ([
   ['/', async () => {}, 15_000],
   // The issue's goal for /local is 100 KB in all; the rules module alone is ≈ 66 KB brotli
-  // and the page's scripts ≈ 30 KB (docs/testing.md, "Page weight").
-  ['/local', (page) => boardReady(page, '#board'), 120_000],
+  // and the page's scripts ≈ 30 KB (docs/testing.md, "Page weight"). The screen-reader
+  // support (speech.js, the board's ARIA grid) added about 7.4 KB to a release build's
+  // 116,192 B; the bound stays a few KB above what the page weighs, to catch regressions.
+  ['/local', (page) => boardReady(page, '#board'), 126_000],
 ])) {
   test(`page weight of ${path}: compressed first visit, almost nothing on a repeat visit`, async () => {
     const context = await env.browser.newContext();
