@@ -40,8 +40,8 @@ impl fmt::Debug for Database {
     }
 }
 
-/// Returns `url` with any password replaced by `***`, for logs.
-pub fn redacted(url: &str) -> String {
+/// Returns `url` with any password replaced by `***`, for logs and errors.
+fn redacted(url: &str) -> String {
     match url::Url::parse(url) {
         Ok(mut u) if u.password().is_some() => {
             // set_password only fails on URLs that cannot have one, which this one has.
@@ -104,14 +104,6 @@ impl Database {
     /// The SQLite file `xiangqi.db` in `data_dir`: the default store.
     pub fn in_folder(data_dir: &Path) -> Database {
         Database::Sqlite(data_dir.join("xiangqi.db"))
-    }
-
-    /// Which backend, in words (`SQLite`, `PostgreSQL`).
-    pub fn backend(&self) -> &'static str {
-        match self {
-            Database::Sqlite(_) => "SQLite",
-            Database::Postgres(_) => "PostgreSQL",
-        }
     }
 
     /// The statement that opens a write transaction: SQLite takes its write lock at once

@@ -10,7 +10,7 @@
 mod columns;
 mod database;
 
-pub use database::{redacted, Database, DatabaseUrlError};
+pub use database::{Database, DatabaseUrlError};
 
 use crate::ids::{PuzzleId, RoomCode, SeatHash};
 use crate::room::state::ComputerSeat;
@@ -181,7 +181,6 @@ struct WriteJob {
 pub struct Store {
     pool: AnyPool,
     writer: mpsc::Sender<WriteJob>,
-    backend: &'static str,
 }
 
 impl Store {
@@ -208,17 +207,9 @@ impl Store {
         let writer_pool = database.pool(1, ACQUIRE_TIMEOUT).await?;
         let (tx, rx) = mpsc::channel(4096);
         tokio::spawn(write_loop(writer_pool, database.begin(), rx));
-        Ok(Store {
-            pool,
-            writer: tx,
-            backend: database.backend(),
-        })
+        Ok(Store { pool, writer: tx })
     }
 
-    /// The backend in words (`SQLite`, `PostgreSQL`), for logs.
-    pub fn backend(&self) -> &'static str {
-        self.backend
-    }
     async fn write(&self, op: WriteOp) -> Result<u64, StoreError> {
         let (reply, answer) = oneshot::channel();
         self.writer
