@@ -54,18 +54,25 @@ async function waitForPlies(page, plies, timeout = 20000) {
   return stored(page);
 }
 
-/** Plays the first legal move the board offers (the player's pieces are `.movable`). */
+/**
+ * Plays the first legal move the board offers (the player's pieces are `.movable`) and waits
+ * until the stored game records it. Not until the piece stands on its point: a Beginner's
+ * reply may capture it before a poll of the board sees it there.
+ */
 async function playAnyMove(page) {
   const point = page.locator('#board [data-square].movable').first();
   await point.waitFor();
+  const plies = (await stored(page))?.moves.length ?? 0;
   const from = await point.getAttribute('data-square');
-  const piece = await pieceAt(page, from, '#board');
   await point.click();
   const dest = page.locator('#board [data-dest]').first();
   await dest.waitFor({ state: 'attached' });
   const to = await dest.getAttribute('data-dest');
   await page.click(`#board [data-square="${to}"]`);
-  await waitForPiece(page, to, piece, '#board');
+  await page.waitForFunction(([key, n, move]) => {
+    const g = JSON.parse(localStorage.getItem(key) || 'null');
+    return g?.moves[n] === move;
+  }, [STORE, plies, from + to]);
   return from + to;
 }
 
