@@ -31,6 +31,7 @@
  *   Changing the line drops the review.
  */
 
+import { t, t as tr } from './i18n.js';
 import { localPosition, readGame, WasmError } from './xiangqi-wasm.js';
 import { Engine } from './engine.js';
 import { Board, moveSoundKind, parseFen, playSound, settingsPanel, START_FEN } from './board.js';
@@ -53,9 +54,9 @@ export const REVIEW_MS = 250;
 export const CLAMP_CP = 1000;
 /** The least loss (centipawns, the mover's view) of each kind of bad move, worst first. */
 export const THRESHOLDS = [
-  { kind: 'blunder', min: 300, symbol: '??', word: 'blunder', words: 'blunders' },
-  { kind: 'mistake', min: 100, symbol: '?', word: 'mistake', words: 'mistakes' },
-  { kind: 'inaccuracy', min: 50, symbol: '?!', word: 'inaccuracy', words: 'inaccuracies' },
+  { kind: 'blunder', min: 300, symbol: '??', word: t('analysis.blunder'), words: t('analysis.blunders') },
+  { kind: 'mistake', min: 100, symbol: '?', word: t('analysis.mistake'), words: t('analysis.mistakes') },
+  { kind: 'inaccuracy', min: 50, symbol: '?!', word: t('analysis.inaccuracy'), words: t('analysis.inaccuracies') },
 ];
 
 /** @param {string} id */
@@ -103,7 +104,7 @@ let review = null;
 /** @type {{cancelled: boolean}|null} a review running */
 let reviewing = null;
 
-const board = new Board($('board'), { label: 'Analysis board', onMove: (m) => playMove(m) });
+const board = new Board($('board'), { label: t('common.analysis-board'), onMove: (m) => playMove(m) });
 const list = new MoveList($('moves'), { onSelect: (p) => show(p) });
 
 // ------------------------------------------------------------------ scores
@@ -154,9 +155,9 @@ function finalScore(info) {
 
 /** @param {EngineScore} score Red's view */
 function scoreWords(score) {
-  if ('mate' in score) return `${score.mate >= 0 ? 'Red' : 'Black'} mates in ${Math.abs(score.mate)}`;
-  if (Math.abs(score.cp) < 15) return 'about equal';
-  return `${score.cp > 0 ? 'Red' : 'Black'} is better by ${(Math.abs(score.cp) / 100).toFixed(2)}`;
+  if ('mate' in score) return t('analysis.mates-in', { side: t(score.mate >= 0 ? 'ruling.sides.red' : 'ruling.sides.black'), n: Math.abs(score.mate) });
+  if (Math.abs(score.cp) < 15) return t('analysis.equal');
+  return t('analysis.better-by', { side: t(score.cp > 0 ? 'ruling.sides.red' : 'ruling.sides.black'), n: (Math.abs(score.cp) / 100).toFixed(2) });
 }
 
 // ------------------------------------------------------------------ the line
@@ -262,12 +263,14 @@ async function show(p, animate = true) {
     playSound(moveSoundKind({ capture: parseFen(played.fen).pieces.has(last.slice(2, 4)), check: r.check, over }));
   }
   played = null;
-  const turn = r.turn === 'red' ? 'Red' : 'Black';
+  const turn = t(r.turn === 'red' ? 'ruling.sides.red' : 'ruling.sides.black');
   const dot = /** @type {HTMLElement} */ ($('status').querySelector('.dot'));
   dot.className = `dot ${over ? (r.status.result === 'black' ? 'black' : 'red') : r.turn}`;
   /** @type {HTMLElement} */ ($('status').querySelector('.text')).textContent =
-    (want === 0 ? 'Start position' : `Move ${want} of ${game.moves.length}: ${moveText}`)
-    + (over ? ` — ${describeStatus(r.status).title}` : ` — ${turn} to move${r.check ? ', check!' : ''}`);
+    t('analysis.status', {
+      where: want === 0 ? t('common.start-position') : t('analysis.move-of', { ply: want, count: game.moves.length, move: moveText }),
+      what: over ? describeStatus(r.status).title : t(r.check ? 'game.to-move-check' : 'game.to-move', { side: turn }),
+    });
   showResult($('banner'), r.status);
   /** @type {HTMLAnchorElement} */ ($('play-from')).href = `/local?${new URLSearchParams({ fen: r.fen })}`;
   drawGraph();
@@ -307,7 +310,7 @@ function analyse(info) {
   renderLines();
   if (!engineOn || reviewing) return;
   if (info.status.result !== 'ongoing') {
-    $('engine-info').textContent = 'The game is over in this position.';
+    $('engine-info').textContent = t('analysis.over');
     return;
   }
   runRounds(analysisSeq, info, ply);
@@ -327,7 +330,7 @@ async function runRounds(seq, info, at) {
     const banned = [];
     const want = Math.min(wantedLines(), info.legal.length);
     for (let k = 0; k < want; k++) {
-      $('engine-info').textContent = `Searching line ${k + 1} of ${want} for ${movetime < 1000 ? `${movetime} ms` : `${movetime / 1000} s`}…`;
+      $('engine-info').textContent = t('analysis.searching', { k: k + 1, n: want, time: movetime < 1000 ? `${movetime} ms` : `${movetime / 1000} s` });
       /** @type {import('./engine.js').SearchResult} */
       let result;
       try {
@@ -343,7 +346,7 @@ async function runRounds(seq, info, at) {
         });
       } catch (e) {
         if (seq === analysisSeq && !(e instanceof WasmError && e.code === 'stopped')) {
-          $('engine-info').textContent = `The engine stopped: ${e instanceof Error ? e.message : String(e)}`;
+          $('engine-info').textContent = t('analysis.engine-stopped', { why: e instanceof Error ? e.message : String(e) });
         }
         return;
       }
@@ -361,7 +364,7 @@ async function runRounds(seq, info, at) {
   }
   if (seq === analysisSeq) {
     const d = lines[0]?.depth;
-    $('engine-info').textContent = `Analysis done${d ? ` (depth ${d})` : ''}.`;
+    $('engine-info').textContent = d ? t('analysis.done-depth', { depth: d }) : t('analysis.done');
   }
 }
 
@@ -382,7 +385,7 @@ function renderEval() {
     fill.style.height = '50%';
     text.textContent = '…';
     bar.setAttribute('aria-valuenow', '0');
-    bar.setAttribute('aria-valuetext', engineOn ? 'analysing' : 'the engine is off');
+    bar.setAttribute('aria-valuetext', t(engineOn ? 'analysis.analysing' : 'analysis.engine-off-short'));
     bar.dataset.score = '';
     return;
   }
@@ -475,19 +478,19 @@ async function renderLines() {
     const depth = document.createElement('span');
     depth.className = 'a-line-depth';
     depth.textContent = `d${l.depth}`;
-    depth.title = `depth ${l.depth}`;
+    depth.title = t('analysis.depth', { depth: l.depth });
     const pv = document.createElement('span');
     pv.className = 'a-line-pv';
     if (chinese) pv.lang = 'zh';
     pv.textContent = numbered(texts[k], info.fen);
     li.append(score, depth, pv);
-    li.setAttribute('aria-label', `Line ${k + 1}: ${score.textContent}, ${scoreWords(red)}, depth ${l.depth}: ${pv.textContent}`);
+    li.setAttribute('aria-label', t('analysis.line', { k: k + 1, score: score.textContent ?? '', words: scoreWords(red), depth: l.depth, pv: pv.textContent ?? '' }));
     ol.appendChild(li);
   });
   if (!ol.childElementCount) {
     const li = document.createElement('li');
     li.className = 'a-line-empty muted';
-    li.textContent = !engineOn ? 'The engine is off.' : info && info.status.result !== 'ongoing' ? 'No moves: the game is over.' : 'Thinking…';
+    li.textContent = !engineOn ? t('analysis.engine-off') : info && info.status.result !== 'ongoing' ? t('analysis.no-moves') : t('analysis.thinking');
     ol.appendChild(li);
   }
 }
@@ -497,10 +500,10 @@ function setEngine(on) {
   engineOn = on;
   const b = $('engine-toggle');
   b.setAttribute('aria-pressed', String(on));
-  b.textContent = on ? 'Stop engine' : 'Start engine';
+  b.textContent = on ? t('analysis.stop-engine') : t('analysis.start-engine');
   if (!on) {
     stopAnalysis();
-    $('engine-info').textContent = 'The engine is off.';
+    $('engine-info').textContent = t('analysis.engine-off');
     renderEval();
     renderLines();
   } else {
@@ -532,14 +535,14 @@ async function runReview() {
   bar.max = moves.length + 1;
   /** @type {HTMLButtonElement} */ ($('review')).disabled = true;
   $('review-cancel').hidden = false;
-  $('engine-info').textContent = 'Reviewing the game…';
+  $('engine-info').textContent = t('analysis.reviewing');
   /** @type {EngineScore[]} */
   const evals = [];
   /** @type {('red'|'black')[]} */
   const turns = [];
   let ok = true;
   for (let p = 0; p <= moves.length; p++) {
-    label.textContent = `Reviewing position ${p + 1} of ${moves.length + 1}…`;
+    label.textContent = t('analysis.reviewing-position', { k: p + 1, n: moves.length + 1 });
     bar.value = p;
     try {
       const info = await localPosition(startFen, moves.slice(0, p));
@@ -553,7 +556,7 @@ async function runReview() {
       evals.push(redView(r.score, info.turn));
     } catch (e) {
       ok = false;
-      if (!token.cancelled) showError(`The review stopped: ${e instanceof Error ? e.message : String(e)}`);
+      if (!token.cancelled) showError(t('analysis.review-stopped', { why: e instanceof Error ? e.message : String(e) }));
       break;
     }
     if (token.cancelled) {
@@ -574,7 +577,7 @@ async function runReview() {
       const loss = Math.max(0, s * (clampCp(evals[p - 1]) - clampCp(evals[p])));
       losses.push(loss);
       const t = THRESHOLDS.find((x) => loss >= x.min);
-      if (t) notes.set(p, { kind: t.kind, symbol: t.symbol, text: `${t.word}: loses ${(loss / 100).toFixed(2)}` });
+      if (t) notes.set(p, { kind: t.kind, symbol: t.symbol, text: tr('analysis.loses', { word: t.word, n: (loss / 100).toFixed(2) }) });
     }
     review = { key, evals, losses, notes, turns };
     list.setNotes(notes);
@@ -603,7 +606,7 @@ function drawGraph() {
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   svg.setAttribute('class', 'a-graph');
   svg.setAttribute('role', 'group');
-  svg.setAttribute('aria-label', 'Evaluation after each move, Red\'s view');
+  svg.setAttribute('aria-label', t('analysis.graph'));
   /** @param {string} tag @param {Record<string, string|number>} attrs @param {Element} [parent] */
   const add = (tag, attrs, parent = svg) => {
     const e = document.createElementNS(NS, tag);
@@ -623,7 +626,7 @@ function drawGraph() {
     const g = add('g', { class: `a-graph-point${note ? ` a-graph-${note.kind}` : ''}${p === ply ? ' current' : ''}`, 'data-ply': p });
     const t = add('title', {}, g);
     const s = review?.evals[p];
-    t.textContent = `${p === 0 ? 'Start' : `Move ${p}: ${list.text(p - 1)}`} — ${s ? formatScore(s) : ''}${note ? ` (${note.text})` : ''}`;
+    t.textContent = `${p === 0 ? tr('analysis.start') : tr('analysis.move', { ply: p, move: list.text(p - 1) })} — ${s ? formatScore(s) : ''}${note ? ` (${note.text})` : ''}`;
     // A wide invisible target over a small visible dot.
     add('rect', { x: a - Math.max(3, (W - 16) / Math.max(1, n - 1) / 2), y: 0, width: Math.max(6, (W - 16) / Math.max(1, n - 1)), height: H, class: 'a-graph-hit' }, g);
     add('circle', { cx: a.toFixed(1), cy: b.toFixed(1), r: note ? 5 : 3 }, g);
@@ -647,7 +650,7 @@ function renderSummary() {
     div.className = `a-side a-side-${side}`;
     div.dataset.side = side;
     const h = document.createElement('h3');
-    h.textContent = side === 'red' ? 'Red' : 'Black';
+    h.textContent = tr(side === 'red' ? 'ruling.sides.red' : 'ruling.sides.black');
     div.appendChild(h);
     const ul = document.createElement('ul');
     let total = 0;
@@ -669,14 +672,14 @@ function renderSummary() {
         b.type = 'button';
         b.className = 'a-jump';
         b.textContent = list.text(p - 1);
-        b.setAttribute('aria-label', `Go to move ${p}, ${list.text(p - 1)}`);
+        b.setAttribute('aria-label', tr('analysis.go-to', { ply: p, move: list.text(p - 1) }));
         b.addEventListener('click', () => show(p));
         li.append(b);
       });
       ul.appendChild(li);
     }
     const avg = document.createElement('li');
-    avg.textContent = `Average loss: ${count ? (total / count / 100).toFixed(2) : '0.00'} per move`;
+    avg.textContent = tr('analysis.average', { n: count ? (total / count / 100).toFixed(2) : '0.00' });
     ul.appendChild(avg);
     div.appendChild(ul);
     el.appendChild(div);
@@ -689,7 +692,7 @@ $('paste-form').addEventListener('submit', async (e) => {
   e.preventDefault();
   const text = /** @type {HTMLTextAreaElement} */ ($('paste')).value;
   if (!text.trim()) {
-    showError('Paste a FEN, a list of moves or a PGN game first.');
+    showError(t('analysis.paste-first'));
     return;
   }
   try {

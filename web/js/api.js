@@ -16,6 +16,7 @@
 
 import { localPosition, WasmError } from './xiangqi-wasm.js';
 import { announceNetwork } from './offline.js';
+import { errorText, t } from './i18n.js';
 
 /**
  * One ply of a repetition cycle (docs/protocol.md, CYCLE).
@@ -140,7 +141,9 @@ export class ApiError extends Error {
    * @param {string[]} [problems]
    */
   constructor(status, code, message, problems = []) {
-    super(message);
+    super(errorText(code, message));
+    /** The server's own (English) message. */
+    this.serverMessage = message;
     this.status = status;
     this.code = code;
     this.problems = problems;
@@ -164,7 +167,7 @@ async function request(method, path, body) {
     });
   } catch (e) {
     announceNetwork('down');
-    throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection.');
+    throw new ApiError(0, 'network', t('errors.network'));
   }
   announceNetwork('up');
   const text = await res.text();

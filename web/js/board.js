@@ -87,7 +87,7 @@
  * words come from speech.js, and so does the page's live region that says the moves.
  */
 
-import { format } from './strings.js';
+import { format, t } from './i18n.js';
 import { announce as say, liveRegion, moveWords, outcomeWords, pieceWords, speech } from './speech.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -1151,26 +1151,26 @@ export function settingsPanel(host) {
   if (!host) return;
   host.classList.add('xq-settings');
   host.setAttribute('role', 'group');
-  host.setAttribute('aria-label', 'Sound and board settings');
+  host.setAttribute('aria-label', t('settings.group'));
   host.textContent = '';
 
   const sound = document.createElement('button');
   sound.type = 'button';
   sound.className = 'xq-sound';
   sound.dataset.setting = 'sound';
-  sound.title = 'Sounds of moves, captures, checks and the end of the game';
+  sound.title = t('settings.sound-title');
   const show = (/** @type {boolean} */ on) => {
     sound.setAttribute('aria-pressed', String(on));
-    sound.innerHTML = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">${SPEAKER}${on ? WAVES : CROSS}</svg><span>Sound</span>`;
+    sound.innerHTML = `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">${SPEAKER}${on ? WAVES : CROSS}</svg><span>${t('settings.sound')}</span>`;
   };
   show(soundOn());
   sound.addEventListener('click', () => setSoundOn(sound.getAttribute('aria-pressed') !== 'true'));
   onSoundChange(show);
 
-  const board = select('Board', 'board', BOARD_THEMES, getBoardTheme(), (v) => {
+  const board = select(t('settings.board'), 'board', BOARD_THEMES.map(([v]) => [v, t(`settings.theme-${v}`)]), getBoardTheme(), (v) => {
     setBoardTheme(/** @type {BoardTheme} */ (v));
   });
-  const pieces = select('Pieces', 'pieces', [['chinese', 'Chinese characters'], ['letters', 'Letters (G A E H R C S)']],
+  const pieces = select(t('settings.pieces'), 'pieces', [['chinese', t('settings.chinese-pieces')], ['letters', t('settings.letter-pieces')]],
     getPieceStyle(), (v) => setPieceStyle(v === 'letters' ? 'letters' : 'chinese'));
   host.append(sound, board, pieces);
 }

@@ -23,6 +23,7 @@
  */
 
 import { loadJSON, position, saveJSON } from './api.js';
+import { t } from './i18n.js';
 import { settingsPanel, START_FEN } from './board.js';
 import { Engine, LEVEL_MOVETIME_MS } from './engine.js';
 import { rules } from './xiangqi-wasm.js';
@@ -53,14 +54,14 @@ const PREFS = 'xiangqi.computer.prefs';
 const SAVED = 'xiangqi.computer.saved';
 /** The room and seat the page kept when it played on the server. */
 const OLD_STORE = 'xiangqi.computer';
-const LEVELS = ['Beginner', 'Easy', 'Normal', 'Hard', 'Hardest'];
+const LEVELS = ['beginner', 'easy', 'normal', 'hard', 'hardest'].map((l) => t(`computer.level-${l}`));
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /** @param {Color} c @returns {Color} */
 const other = (c) => (c === 'red' ? 'black' : 'red');
 /** @param {Color} c */
-const Name = (c) => (c === 'red' ? 'Red' : 'Black');
+const Name = (c) => t(c === 'red' ? 'ruling.sides.red' : 'ruling.sides.black');
 
 const engine = new Engine();
 /** @type {ComputerGame|null} */
@@ -136,7 +137,7 @@ function takeBackTo() {
 
 /** @param {ComputerGame} g */
 function computerName(g) {
-  return `computer, level ${g.level} (${LEVELS[g.level - 1]})`;
+  return t('computer.name', { level: g.level, name: LEVELS[g.level - 1] });
 }
 
 /** Asks the rules module about the game, shows it, and lets the engine move if it is its turn. */
@@ -180,9 +181,9 @@ function render() {
   });
   let line;
   if (over) line = statusLine(status, info.turn, info.check);
-  else if (info.turn === game.color) line = `Your move${info.check ? ' — check!' : ''}`;
-  else if (thinking) line = `The computer is thinking…${info.check ? ' (you gave check)' : ''}`;
-  else line = 'The computer is to move';
+  else if (info.turn === game.color) line = t(info.check ? 'computer.your-move-check' : 'computer.your-move');
+  else if (thinking) line = t(info.check ? 'computer.thinking-check' : 'computer.thinking');
+  else line = t('computer.to-move');
   showStatusLine($('status'), status, info.turn, line);
   showResult($('banner'), status);
   showWarning($('warning'), status);
@@ -202,7 +203,7 @@ function renderPlayers() {
     const el = $(`player-${slot}`);
     const mine = color === game.color;
     /** @type {HTMLElement} */ (el.querySelector('.name')).textContent =
-      `${Name(color)} — ${mine ? 'you' : computerName(game)}`;
+      t('computer.seat', { side: Name(color), who: mine ? t('computer.you') : computerName(game) });
     /** @type {HTMLElement} */ (el.querySelector('.dot')).className = `dot ${color}`;
     /** @type {HTMLElement} */ (el.querySelector('.thinking')).hidden = mine || !thinking;
   }
@@ -232,7 +233,7 @@ async function think() {
   } catch (e) {
     if (seq !== searchSeq) return;
     thinking = false;
-    showError($('error'), `The computer could not move: ${e instanceof Error ? e.message : String(e)}. Reload the page to try again.`);
+    showError($('error'), t('computer.could-not-move', { why: e instanceof Error ? e.message : String(e) }));
     render();
   }
 }
@@ -261,7 +262,7 @@ function showSetup(show) {
   const fenNote = $('setup-fen');
   fenNote.hidden = !setupFen;
   fenNote.textContent = !setupFen ? ''
-    : `The game starts from the position ${setupFen}${game && game.moves.length ? '. Your game in progress is set aside: you can go back to it.' : ''}`;
+    : t(game && game.moves.length ? 'computer.starts-from-aside' : 'computer.starts-from', { fen: setupFen });
   if (show) /** @type {HTMLSelectElement} */ ($('level')).focus();
 }
 
@@ -292,7 +293,7 @@ $('setup').addEventListener('submit', async (e) => {
   if (setupFen) {
     // The link's game does not discard the one in progress: it is set aside.
     if (game && game.moves.length > 0) saveJSON(SAVED, game);
-  } else if (!(await mayDiscard('Start a new game?', 'New game'))) {
+  } else if (!(await mayDiscard(t('game.ask-new'), t('common.new-game')))) {
     showSetup(false);
     return;
   }
@@ -319,7 +320,7 @@ $('setup').addEventListener('submit', async (e) => {
 });
 $('back-to-saved').addEventListener('click', async () => {
   const saved = parseStored(loadJSON(SAVED));
-  if (!saved || !(await mayDiscard('Go back to your saved game?', 'Back to saved game'))) return;
+  if (!saved || !(await mayDiscard(t('game.ask-saved'), t('game.back-to-saved')))) return;
   forgetSearch();
   game = saved;
   info = null;
@@ -342,7 +343,7 @@ $('cancel-setup').addEventListener('click', () => {
     refresh();
   }
 });
-confirmButton($('resign'), 'Click again to resign', () => {
+confirmButton($('resign'), t('game.confirm-resign'), () => {
   if (!game || isOver()) return;
   forgetSearch();
   game = { ...game, resigned: true };
@@ -393,7 +394,7 @@ if (prefs) {
 Promise.all([rules(), engine.newGame()]).then(
   () => { document.documentElement.dataset.engine = 'ready'; },
   (e) => {
-    const text = `The computer could not start: ${e instanceof Error ? e.message : String(e)}`;
+    const text = t('computer.could-not-start', { why: e instanceof Error ? e.message : String(e) });
     showError($('error'), text);
     showError($('setup-error'), text);
   },
@@ -407,7 +408,7 @@ async function start() {
     try {
       await position(setupFen, []);
     } catch (e) {
-      showLinkProblem($('link-problem'), e, game ? ' Your game is unchanged.' : '');
+      showLinkProblem($('link-problem'), e, game ? t('game.unchanged') : '');
       setupFen = null;
       history.replaceState(null, '', location.pathname);
     }

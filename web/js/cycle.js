@@ -2,8 +2,8 @@
 /**
  * @file Repetition rulings and warnings in a player's words, written from the `cycle` data
  * the server sends with a status (`CYCLE` in docs/protocol.md): moves in the notation the
- * player chose, pieces named, move numbers as the move list counts them. The texts come
- * from strings.js; no rule is judged here — who is at fault and what each ply did are the
+ * player chose, pieces named, move numbers as the move list counts them. The texts are the
+ * `ruling` section of the page's language file (`web/i18n/<code>.json`, js/i18n.js); no rule is judged here — who is at fault and what each ply did are the
  * server's.
  *
  * ```js
@@ -13,14 +13,23 @@
  * ```
  */
 
-import { strings, format } from './strings.js';
+import { format, section } from './i18n.js';
 
 /** @typedef {import('./api.js').Cycle} Cycle */
 /** @typedef {import('./api.js').CyclePly} CyclePly */
 /** @typedef {import('./api.js').GameStatus} GameStatus */
 /** @typedef {import('./notation.js').Notation} Notation */
-/** @typedef {import('./strings.js').Strings} Strings */
+/** @typedef {typeof import('../i18n/en.json')['ruling']} Strings */
 /** @typedef {'red'|'black'} Side */
+
+/**
+ * Returns the repetition texts of the page's language: templates with `{name}` parts
+ * (`{side} loses by {reason}: …`), filled by `format`.
+ * @returns {Strings}
+ */
+export function strings() {
+  return section('ruling');
+}
 
 /**
  * Tells whether `c` has the shape of the server's cycle data.

@@ -13,6 +13,7 @@
  * copy-pgn|copy-dhtmlxq]`), styled with the page's classes.
  */
 
+import { t } from './i18n.js';
 import { readGame, readXqf, writeGame, WasmError } from './xiangqi-wasm.js';
 import { copyText, download } from './game-ui.js';
 
@@ -55,7 +56,7 @@ export async function readFile(file) {
  */
 export function importMessage(err, what) {
   const why = err instanceof Error ? err.message : String(err);
-  return `${what ? `${what}: ` : ''}this could not be read: ${why}`;
+  return what ? t('io.not-read-named', { what, why }) : t('io.not-read', { why });
 }
 
 /**
@@ -70,7 +71,7 @@ export function wireGameIo(root, page) {
   const label = document.createElement('label');
   label.className = site ? 's-field' : 'field';
   const span = document.createElement('span');
-  span.textContent = 'Open a file: XQF, PGN or DhtmlXQ/UBB text';
+  span.textContent = t('io.open');
   const input = document.createElement('input');
   input.type = 'file';
   input.dataset.io = 'file';
@@ -79,8 +80,8 @@ export function wireGameIo(root, page) {
   const row = document.createElement('div');
   row.className = site ? 's-tools' : 'row';
   if (!site) row.style.marginTop = '.6rem';
-  for (const [io, text] of [['download-pgn', 'Download PGN'], ['download-dhtmlxq', 'Download DhtmlXQ'],
-    ['copy-pgn', 'Copy PGN'], ['copy-dhtmlxq', 'Copy DhtmlXQ']]) {
+  for (const [io, text] of [['download-pgn', t('common.download-pgn')], ['download-dhtmlxq', t('io.download-dhtmlxq')],
+    ['copy-pgn', t('io.copy-pgn')], ['copy-dhtmlxq', t('io.copy-dhtmlxq')]]) {
     const b = document.createElement('button');
     b.type = 'button';
     b.className = site ? 's-btn small' : 'btn';
@@ -104,13 +105,13 @@ export function wireGameIo(root, page) {
   const text = async (format) => {
     const g = page.game();
     if (!g) {
-      page.onError('There is no legal position or game to export yet.');
+      page.onError(t('io.nothing'));
       return null;
     }
     try {
       return await writeGame({ fen: g.fen, moves: g.moves, tags: g.tags, result: g.result, format });
     } catch (err) {
-      page.onError(`This game could not be written: ${err instanceof Error ? err.message : String(err)}`);
+      page.onError(t('io.not-written', { why: err instanceof Error ? err.message : String(err) }));
       return null;
     }
   };

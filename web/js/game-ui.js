@@ -30,12 +30,12 @@ import { position, ApiError } from './api.js';
 import { getNotation, onNotationChange } from './notation.js';
 import { activeCycle, explanationOf, warningOf } from './cycle.js';
 import { announce, moveWords, outcomeWords, resultWords, sideWord, speech, toMoveWords } from './speech.js';
-import { format } from './strings.js';
+import { format, t } from './i18n.js';
 
 /** @typedef {import('./api.js').GameStatus} GameStatus */
 
 /** @param {string|null|undefined} c */
-const Name = (c) => (c === 'red' ? 'Red' : c === 'black' ? 'Black' : '');
+const Name = (c) => (c === 'red' || c === 'black' ? sideWord(c) : '');
 /** @param {string} c */
 const other = (c) => (c === 'red' ? 'black' : 'red');
 
@@ -51,24 +51,24 @@ export function describeStatus(status) {
   const expl = explanationOf(status, getNotation());
   /** @type {Record<string, () => string>} */
   const words = {
-    checkmate: () => `${winner} wins by checkmate`,
-    no_legal_moves: () => `${winner} wins: ${loser} has no legal move`,
-    resignation: () => `${winner} wins: ${loser} resigned`,
-    time_forfeit: () => `${winner} wins on time: ${loser}'s clock ran out`,
-    perpetual_check: () => `${winner} wins: ${loser} gave perpetual check`,
-    perpetual_chase: () => `${winner} wins: ${loser} chased a piece perpetually`,
-    repetition: () => 'Draw by repetition',
-    move_limit: () => 'Draw: the move limit was reached without a capture',
-    insufficient_material: () => 'Draw: neither side has a piece that can cross the river',
-    agreement: () => 'Draw by agreement',
-    abandonment: () => `${winner} wins: ${loser} left the game`,
-    aborted: () => 'The game was aborted',
+    checkmate: () => t('result.checkmate', { winner }),
+    no_legal_moves: () => t('result.no_legal_moves', { winner, loser }),
+    resignation: () => t('result.resignation', { winner, loser }),
+    time_forfeit: () => t('result.time_forfeit', { winner, loser }),
+    perpetual_check: () => t('result.perpetual_check', { winner, loser }),
+    perpetual_chase: () => t('result.perpetual_chase', { winner, loser }),
+    repetition: () => t('result.repetition'),
+    move_limit: () => t('result.move_limit'),
+    insufficient_material: () => t('result.insufficient_material'),
+    agreement: () => t('result.agreement'),
+    abandonment: () => t('result.abandonment', { winner, loser }),
+    aborted: () => t('result.aborted'),
   };
   let title;
   if (w === 'ongoing') title = '';
   else if (status.reason && words[status.reason]) title = words[status.reason]();
-  else if (w === 'draw') title = 'Draw';
-  else title = `${winner} wins`;
+  else if (w === 'draw') title = t('result.draw');
+  else title = t('result.wins', { winner });
   return { title, detail: expl };
 }
 
@@ -145,8 +145,8 @@ export function showWarning(el, status) {
  * @param {boolean} check
  */
 export function statusLine(status, turn, check) {
-  if (status.result !== 'ongoing') return describeStatus(status).title + '.';
-  return `${Name(turn)} to move${check ? ' — check!' : ''}`;
+  if (status.result !== 'ongoing') return t('game.over', { result: describeStatus(status).title });
+  return t(check ? 'game.to-move-check' : 'game.to-move', { side: Name(turn) });
 }
 
 /** @param {'ongoing'|'red'|'black'|'draw'|'aborted'} result (an aborted game has no result: `*`) */
@@ -235,7 +235,7 @@ export function toast(text) {
  * @param {string} text
  * @param {string} [what] named in the notice
  */
-export async function copyText(text, what = 'Text') {
+export async function copyText(text, what = t('game.text')) {
   try {
     await navigator.clipboard.writeText(text);
   } catch {
@@ -253,7 +253,7 @@ export async function copyText(text, what = 'Text') {
     }
     ta.remove();
   }
-  toast(`${what} copied`);
+  toast(t('game.copied', { what }));
 }
 
 /**
@@ -318,7 +318,7 @@ export function showViewing(el, ply) {
   if (!el) return;
   el.hidden = ply === null;
   /** @type {HTMLElement} */ (el.firstElementChild).textContent =
-    ply === 0 ? 'Viewing the start position' : `Viewing the position after move ${ply}`;
+    ply === 0 ? t('game.viewing-start') : t('game.viewing-after', { ply: ply ?? 0 });
 }
 
 /**
@@ -386,7 +386,7 @@ export async function replayStored(startFen, moves) {
       if (e instanceof ApiError && e.code === 'illegal_move' && played.length) {
         played = played.slice(0, -1);
       } else if (e instanceof ApiError && e.code === 'invalid_fen' && fen !== null) {
-        problem = { text: `This start position is not valid: ${e.message}`, problems: e.problems };
+        problem = { text: t('game.start-invalid', { why: e.message }), problems: e.problems };
         fen = null;
         played = [];
       } else {
@@ -406,7 +406,7 @@ export async function replayStored(startFen, moves) {
  */
 export async function askDiscard(n, title, confirm) {
   const { askConfirm } = await import('./dialog.js');
-  return askConfirm({ title, text: `The game in progress (${movesText(n)}) will be lost.`, confirm, cancel: 'Keep playing' });
+  return askConfirm({ title, text: t('game.will-be-lost', { moves: movesText(n) }), confirm, cancel: t('game.keep-playing') });
 }
 
 /**
@@ -419,7 +419,7 @@ export async function askDiscard(n, title, confirm) {
 export function showLinkProblem(el, e, after) {
   const problems = e instanceof ApiError ? e.problems : [];
   const why = problems.length ? '' : `: ${e instanceof Error ? e.message : String(e)}`;
-  showError(/** @type {HTMLElement} */ (el.firstElementChild), `The position in the link cannot be played${why}.${after}`, problems);
+  showError(/** @type {HTMLElement} */ (el.firstElementChild), t('game.link-refused', { why }) + after, problems);
   el.hidden = false;
   el.querySelector('button')?.addEventListener('click', () => { el.hidden = true; }, { once: true });
 }
@@ -431,11 +431,11 @@ export function showLinkProblem(el, e, after) {
  */
 export function showSetAside(el, what) {
   el.hidden = what === null;
-  if (what !== null) /** @type {HTMLElement} */ (el.firstElementChild).textContent = `Your earlier game (${what}) is kept.`;
+  if (what !== null) /** @type {HTMLElement} */ (el.firstElementChild).textContent = t('game.earlier-kept', { what });
 }
 
 /** @param {number} n @returns {string} "1 move", "2 moves" */
-export const movesText = (n) => `${n} ${n === 1 ? 'move' : 'moves'}`;
+export const movesText = (n) => t(n === 1 ? 'game.one-move' : 'game.moves', { n });
 
 /**
  * Wires the game menu's buttons (`[data-menu=copy-fen|copy-moves|pgn]` inside `root`).
@@ -444,9 +444,9 @@ export const movesText = (n) => `${n} ${n === 1 ? 'move' : 'moves'}`;
  * @param {AbortSignal} [signal] removes the listeners when aborted
  */
 export function wireGameMenu(root, actions, signal) {
-  root.querySelector('[data-menu=copy-fen]')?.addEventListener('click', () => copyText(actions.startFen(), 'Start FEN'), { signal });
+  root.querySelector('[data-menu=copy-fen]')?.addEventListener('click', () => copyText(actions.startFen(), t('game.start-fen')), { signal });
   root.querySelector('[data-menu=copy-moves]')?.addEventListener('click', () =>
-    copyText(actions.moves().join(' '), 'ICCS moves'), { signal });
+    copyText(actions.moves().join(' '), t('game.iccs-moves')), { signal });
   root.querySelector('[data-menu=pgn]')?.addEventListener('click', () => actions.pgn(), { signal });
 }
 

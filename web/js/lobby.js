@@ -5,6 +5,7 @@
  * with it), join one or a room by code (POST /api/rooms/{code}/join).
  * The seat token is stored under `xiangqi.seat.<CODE>` and the page goes to /play/<CODE>.
  */
+import { t } from './i18n.js';
 import { request, RequestError, storeSeat, loadSeat, storeWatch, describeTimeControl, describeRules } from './request.js';
 
 const POLL_MS = 3000;
@@ -64,11 +65,11 @@ createForm.addEventListener('submit', async (ev) => {
     const minutes = Number(data.get('initial_min'));
     const increment = Number(data.get('increment_s'));
     if (!Number.isInteger(minutes) || minutes < 1 || minutes > 180) {
-      createError.textContent = 'Minutes each: a whole number from 1 to 180.';
+      createError.textContent = t('lobby.bad-minutes');
       return;
     }
     if (!Number.isInteger(increment) || increment < 0 || increment > 60) {
-      createError.textContent = 'Increment: a whole number of seconds from 0 to 60.';
+      createError.textContent = t('lobby.bad-increment');
       return;
     }
     timeControl = { initial_s: minutes * 60, increment_s: increment };
@@ -118,7 +119,7 @@ async function join(code, hasPassword, errorBox) {
       }
     } catch (err) {
       errorBox.textContent = err instanceof RequestError && err.status === 404
-        ? `There is no room ${code}. Check the code and try again.`
+        ? t('lobby.no-room', { code })
         : messageOf(err);
       return;
     }
@@ -160,14 +161,14 @@ passwordForm.addEventListener('submit', async (ev) => {
   if (!dialogCode) return;
   passwordError.textContent = '';
   if (!passwordInput.value) {
-    passwordError.textContent = 'Enter the password the room was created with.';
+    passwordError.textContent = t('lobby.enter-password');
     return;
   }
   try {
     await sendJoin(dialogCode, passwordInput.value);
   } catch (err) {
     passwordError.textContent = err instanceof RequestError && err.code === 'wrong_password'
-      ? 'Wrong password. Ask the person who created the room for it.'
+      ? t('lobby.wrong-password')
       : messageOf(err);
     passwordInput.select();
   }
@@ -181,7 +182,7 @@ codeForm.addEventListener('submit', (ev) => {
   ev.preventDefault();
   const code = codeInput.value.trim().toUpperCase().replace(/^.*\/PLAY\//, '');
   if (!/^[A-Z0-9]{3,16}$/.test(code)) {
-    codeError.textContent = 'A room code has letters and digits only, like K7M2QX.';
+    codeError.textContent = t('lobby.bad-code');
     return;
   }
   join(code, undefined, codeError);
@@ -198,10 +199,10 @@ function ago(created) {
   else return '';
   if (!Number.isFinite(ms)) return '';
   const s = Math.max(0, Math.round((Date.now() - ms) / 1000));
-  if (s < 60) return 'just now';
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  return `${Math.floor(s / 86400)} d ago`;
+  if (s < 60) return t('time.just-now');
+  if (s < 3600) return t('time.min-ago', { n: Math.floor(s / 60) });
+  if (s < 86400) return t('time.h-ago', { n: Math.floor(s / 3600) });
+  return t('time.d-ago', { n: Math.floor(s / 86400) });
 }
 
 /**
@@ -231,8 +232,8 @@ function renderRooms(rooms) {
     if (room.has_password) {
       const badge = document.createElement('span');
       badge.className = 's-badge';
-      badge.textContent = 'password';
-      badge.title = 'A password is needed to join';
+      badge.textContent = t('lobby.password-badge');
+      badge.title = t('lobby.password-needed');
       code.append(' ', badge);
     }
     const when = document.createElement('td');
@@ -242,8 +243,8 @@ function renderRooms(rooms) {
     const btn = document.createElement('button');
     btn.type = 'button';
     btn.className = 's-btn small primary';
-    btn.textContent = 'Join';
-    btn.setAttribute('aria-label', `Join room ${room.code}${room.has_password ? ' (password)' : ''}`);
+    btn.textContent = t('lobby.join');
+    btn.setAttribute('aria-label', t(room.has_password ? 'lobby.join-room-password' : 'lobby.join-room', { code: room.code }));
     btn.addEventListener('click', () => join(room.code, room.has_password, lobbyError));
     action.append(btn);
     tr.append(code, rules, tc, when, action);
@@ -264,14 +265,14 @@ function renderGames(games) {
     tr.dataset.game = game.code;
     const [code, rules, tc] = roomCells(game);
     const progress = document.createElement('td');
-    const moves = `${game.moves} ${game.moves === 1 ? 'move' : 'moves'}`;
-    progress.textContent = game.round > 1 ? `game ${game.round}, ${moves}` : moves;
+    const moves = t(game.moves === 1 ? 'game.one-move' : 'game.moves', { n: game.moves });
+    progress.textContent = game.round > 1 ? t('lobby.round', { round: game.round, moves }) : moves;
     const action = document.createElement('td');
     const link = document.createElement('a');
     link.className = 's-btn small';
     link.href = `/play/${encodeURIComponent(game.code)}`;
-    link.textContent = 'Watch';
-    link.setAttribute('aria-label', `Watch the game in room ${game.code}`);
+    link.textContent = t('common.watch');
+    link.setAttribute('aria-label', t('lobby.watch-room', { code: game.code }));
     action.append(link);
     tr.append(code, rules, tc, progress, action);
     return tr;
@@ -290,9 +291,9 @@ async function poll() {
     renderRooms(Array.isArray(res && res.rooms) ? res.rooms : []);
     renderGames(Array.isArray(watch && watch.games) ? watch.games : []);
     lobbyError.textContent = '';
-    lobbyUpdated.textContent = `Updated ${new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`;
+    lobbyUpdated.textContent = t('lobby.updated', { time: new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' }) });
   } catch (err) {
-    lobbyError.textContent = `The list of rooms could not be loaded: ${messageOf(err)}`;
+    lobbyError.textContent = t('lobby.list-failed', { why: messageOf(err) });
   }
   clearTimeout(pollTimer);
   if (!document.hidden) pollTimer = window.setTimeout(poll, POLL_MS);

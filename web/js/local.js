@@ -12,6 +12,7 @@
  */
 
 import { loadJSON, position, saveJSON } from './api.js';
+import { t } from './i18n.js';
 import { settingsPanel, START_FEN } from './board.js';
 import {
   GameView, showResult, showWarning, statusLine, buildPgn, download, wireGameMenu,
@@ -60,7 +61,7 @@ async function load() {
   try {
     await position(fen, []);
   } catch (e) {
-    showLinkProblem($('link-problem'), e, ' Your game is unchanged.');
+    showLinkProblem($('link-problem'), e, t('game.unchanged'));
     return;
   }
   if (game.moves.length > 0) saveJSON(SAVED, game);
@@ -140,21 +141,21 @@ function play(m) {
 }
 
 $('new-game').addEventListener('click', async () => {
-  if (!(await mayDiscard('Start a new game?', 'New game'))) return;
+  if (!(await mayDiscard(t('game.ask-new'), t('common.new-game')))) return;
   // A game set up from a position starts again from it; "Standard start" leaves it.
   game = { startFen: game.startFen, moves: [] };
   save();
   refresh();
 });
 $('standard').addEventListener('click', async () => {
-  if (!(await mayDiscard('Start from the standard position?', 'Standard start'))) return;
+  if (!(await mayDiscard(t('game.ask-standard'), t('local.standard-start')))) return;
   game = { startFen: null, moves: [] };
   save();
   refresh();
 });
 $('back-to-saved').addEventListener('click', async () => {
   const saved = parseGame(loadJSON(SAVED));
-  if (!saved || !(await mayDiscard('Go back to your saved game?', 'Back to saved game'))) return;
+  if (!saved || !(await mayDiscard(t('game.ask-saved'), t('game.back-to-saved')))) return;
   game = saved;
   save();
   saveJSON(SAVED, null);

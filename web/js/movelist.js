@@ -18,6 +18,7 @@
  */
 
 import { getNotation, setNotation, onNotationChange } from './notation.js';
+import { t } from './i18n.js';
 import { cycleMarks } from './cycle.js';
 
 /** @typedef {import('./notation.js').Notation} Notation */
@@ -58,20 +59,20 @@ export class MoveList {
     container.innerHTML = `
       <div class="ml-head">
         <h2 class="ml-title"></h2>
-        <div class="seg" role="group" aria-label="Notation">
+        <div class="seg" role="group" aria-label="${t('moves.notation')}">
           <button type="button" data-n="wxf">WXF</button>
           <button type="button" data-n="iccs">ICCS</button>
           <button type="button" data-n="chinese" lang="zh">中文</button>
         </div>
       </div>
-      <ol class="ml-moves" tabindex="0" aria-label="Moves"></ol>
-      <div class="ml-nav" role="group" aria-label="Step through the game">
-        <button type="button" data-go="first" aria-label="First position" title="First position (Home)">«</button>
-        <button type="button" data-go="back" aria-label="Previous move" title="Previous move (←)">‹</button>
-        <button type="button" data-go="forward" aria-label="Next move" title="Next move (→)">›</button>
-        <button type="button" data-go="last" aria-label="Last position" title="Last position (End)">»</button>
+      <ol class="ml-moves" tabindex="0" aria-label="${t('moves.title')}"></ol>
+      <div class="ml-nav" role="group" aria-label="${t('moves.step')}">
+        <button type="button" data-go="first" aria-label="${t('moves.first')}" title="${t('moves.first')} (Home)">«</button>
+        <button type="button" data-go="back" aria-label="${t('moves.back')}" title="${t('moves.back')} (←)">‹</button>
+        <button type="button" data-go="forward" aria-label="${t('moves.forward')}" title="${t('moves.forward')} (→)">›</button>
+        <button type="button" data-go="last" aria-label="${t('moves.last')}" title="${t('moves.last')} (End)">»</button>
       </div>`;
-    /** @type {HTMLElement} */ (container.querySelector('.ml-title')).textContent = options.title ?? 'Moves';
+    /** @type {HTMLElement} */ (container.querySelector('.ml-title')).textContent = options.title ?? t('moves.title');
     this.list = /** @type {HTMLOListElement} */ (container.querySelector('.ml-moves'));
     container.querySelectorAll('[data-n]').forEach((b) => {
       b.addEventListener('click', () => setNotation(/** @type {Notation} */ (b.getAttribute('data-n'))));
@@ -208,7 +209,7 @@ export class MoveList {
           cell.setAttribute('data-iccs', d.iccs[i]);
           if (this.notation === 'chinese') cell.setAttribute('lang', 'zh');
           cell.textContent = this.text(i);
-          const side = (i + offset) % 2 === 0 ? 'Red' : 'Black';
+          const side = t((i + offset) % 2 === 0 ? 'ruling.sides.red' : 'ruling.sides.black');
           const mark = marks.get(ply);
           const note = d.notes?.get(ply);
           const said = [mark?.text, note?.text].filter(Boolean).join('; ');
@@ -238,7 +239,7 @@ export class MoveList {
     if (this.length === 0) {
       const li = document.createElement('li');
       li.className = 'ml-empty';
-      li.textContent = 'No moves yet.';
+      li.textContent = t('moves.none');
       list.appendChild(li);
     }
     const cur = list.querySelector('[aria-current]');

@@ -1,6 +1,7 @@
 // @ts-check
 /**
- * @file The move notation the player chose (WXF by default, ICCS or Chinese), kept in
+ * @file The move notation the player chose (ICCS, WXF or Chinese; until one is chosen, the
+ * page's language decides: Chinese for zh-Hans and zh-Hant, WXF for the others), kept in
  * localStorage under `xiangqi.notation` and shared by every part of a page that writes moves:
  * the move list sets it, and the move list, the result banner, the warning bar and the rules
  * guide write moves in it. Listeners hear every change, also one made in another tab.
@@ -11,6 +12,8 @@
  * ```
  */
 
+import { lang } from './i18n.js';
+
 /** @typedef {'wxf'|'iccs'|'chinese'} Notation */
 
 /** The localStorage key of the chosen notation. */
@@ -19,15 +22,18 @@ export const NOTATION_KEY = 'xiangqi.notation';
 /** @type {Set<(n: Notation) => void>} */
 const listeners = new Set();
 
+/** The notation of a player who chose none: Chinese for Chinese, else WXF. @type {Notation} */
+export const DEFAULT_NOTATION = lang.startsWith('zh') ? 'chinese' : 'wxf';
+
 /** The choice when localStorage is unavailable (private mode). @type {Notation} */
-let memory = 'wxf';
+let memory = DEFAULT_NOTATION;
 
 /**
- * Reads a stored notation name; anything else is WXF.
+ * Reads a stored notation name; anything else (none stored) is the language's default.
  * @param {unknown} n
  * @returns {Notation}
  */
-const parse = (n) => (n === 'iccs' || n === 'chinese' ? n : 'wxf');
+const parse = (n) => (n === 'iccs' || n === 'chinese' || n === 'wxf' ? n : DEFAULT_NOTATION);
 
 /**
  * Returns the notation the player chose.

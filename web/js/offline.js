@@ -8,10 +8,10 @@
  * (rooms, the lobby) keep retrying by themselves, so the banner also goes by itself.
  */
 
+import { t } from './i18n.js';
+
 const BANNER_ID = 'offline-banner';
-const TEXT = 'The server cannot be reached. Rooms, the lobby and saving puzzles need it; '
-  + 'playing on one screen, against the computer, analysis, the rules and replays work as usual. '
-  + 'This notice goes away by itself when the connection is back.';
+const TEXT = t('offline.notice');
 
 let serverDown = false;
 

@@ -11,6 +11,7 @@
 
 import { api, loadSeat, storeSeat, ApiError } from './api.js';
 import { RoomGame } from './room.js';
+import { t } from './i18n.js';
 import { copyText } from './game-ui.js';
 import { settingsPanel } from './board.js';
 import { loadWatch, storeWatch } from './request.js';
@@ -58,7 +59,7 @@ function connect(seat) {
     seat,
     watch,
     onPasswordNeeded: askPasswordToWatch,
-    computerLevelNames: ['Beginner', 'Easy', 'Normal', 'Hard', 'Hardest'],
+    computerLevelNames: ['beginner', 'easy', 'normal', 'hard', 'hardest'].map((l) => t(`computer.level-${l}`)),
     onState: (g, you) => {
       // A seat taken meanwhile: the join form goes away.
       if (!you && g.players.red.seated && g.players.black.seated) $('join').hidden = true;
@@ -70,8 +71,8 @@ function connect(seat) {
 function timeControl(tc) {
   if (!tc) return 'untimed';
   const min = tc.initial_s / 60;
-  const initial = Number.isInteger(min) ? `${min} min` : `${tc.initial_s} s`;
-  return tc.increment_s ? `${initial} + ${tc.increment_s} s per move` : initial;
+  const initial = Number.isInteger(min) ? t('time.min', { n: min }) : t('time.s', { n: tc.initial_s });
+  return tc.increment_s ? t('time.per-move', { initial, n: tc.increment_s }) : initial;
 }
 
 /**
@@ -92,7 +93,7 @@ function onSubmit(id, action) {
     } catch (ex) {
       err.hidden = false;
       err.textContent = ex instanceof ApiError && ex.code === 'wrong_password'
-        ? 'Wrong password.'
+        ? t('play.wrong-password')
         : ex instanceof Error ? ex.message : String(ex);
     } finally {
       button.disabled = false;
@@ -101,13 +102,13 @@ function onSubmit(id, action) {
 }
 
 async function start() {
-  document.title = `Room ${code} — Xiangqi`;
+  document.title = t('play.doc-title', { code });
   $('room-code-title').textContent = code;
   const link = `${location.origin}/play/${encodeURIComponent(code)}`;
   /** @type {HTMLInputElement} */ ($('invite-link')).value = link;
   /** @type {HTMLInputElement} */ ($('invite-code')).value = code;
-  $('copy-link').addEventListener('click', () => copyText(link, 'Invitation link'));
-  $('copy-code').addEventListener('click', () => copyText(code, 'Room code'));
+  $('copy-link').addEventListener('click', () => copyText(link, t('play.invitation-link')));
+  $('copy-code').addEventListener('click', () => copyText(code, t('common.room-code')));
   settingsPanel($('settings'));
 
   const seat = loadSeat(code);
@@ -119,16 +120,16 @@ async function start() {
     if (e instanceof ApiError && e.status === 404) {
       const nf = $('not-found');
       nf.hidden = false;
-      nf.textContent = `There is no room with the code ${code}. Check the code or create a room in the lobby.`;
+      nf.textContent = t('play.no-room', { code });
       $('invite').hidden = true;
       /** @type {HTMLElement} */ ($('status').querySelector('.text')).textContent = 'No such room.';
       return;
     }
   }
   if (info) {
-    const parts = [info.rules === 'wxf-2018' ? 'WXF 2018 rules' : `${info.rules} rules`, timeControl(info.time_control)];
-    if (info.has_password) parts.push('password protected');
-    if (info.public) parts.push('listed in the lobby');
+    const parts = [info.rules === 'wxf-2018' ? t('play.rules-wxf') : t('play.rules-other', { rules: info.rules }), timeControl(info.time_control)];
+    if (info.has_password) parts.push(t('play.protected'));
+    if (info.public) parts.push(t('play.listed'));
     $('room-info').textContent = parts.join(' · ');
   }
   if (seat) {
@@ -147,9 +148,9 @@ async function start() {
   if (!info) return;
   const free = !info.seats.black ? 'black' : !info.seats.red ? 'red' : null;
   if (!free) return;
-  const Free = free === 'red' ? 'Red' : 'Black';
-  $('join-text').textContent = `The ${Free} seat is free: join to play ${Free}.`;
-  $('join-button').textContent = `Join as ${Free}`;
+  const Free = t(free === 'red' ? 'ruling.sides.red' : 'ruling.sides.black');
+  $('join-text').textContent = t('play.seat-free', { side: Free });
+  $('join-button').textContent = t('play.join-as', { side: Free });
   $('password-field').hidden = !info.has_password;
   $('join').hidden = false;
   onSubmit('join', async () => {
@@ -167,7 +168,7 @@ async function start() {
       $('join').hidden = true;
       if (!room) connect(null);
       $('error').hidden = false;
-      $('error').textContent = 'Both seats were taken meanwhile: you are watching.';
+      $('error').textContent = t('play.both-taken');
     }
   });
 }

@@ -8,6 +8,7 @@
  * the FEN box) takes the position the imported game ends in, where a puzzle usually
  * starts; export writes the position as PGN or DhtmlXQ (no moves).
  */
+import { t } from './i18n.js';
 import { Board, START_FEN, boardToFen, parseFen, pieceName, settingsPanel } from './board.js';
 import { request, RequestError, positionOf } from './request.js';
 import { readGame } from './xiangqi-wasm.js';
@@ -52,7 +53,7 @@ let validateSeq = 0;
 let validateTimer;
 
 const board = new Board(byId('editor-board'), {
-  label: 'Puzzle position editor',
+  label: t('puzzle-editor.board'),
   onPointActivate: (sq) => {
     edit(sq);
     return true;
@@ -70,10 +71,10 @@ function edit(sq) {
   if (tool === 'remove' || here === tool) {
     if (!here) return;
     pieces.delete(sq);
-    changed(`${pieceName(here)} removed from ${sq}`);
+    changed(t('puzzle-editor.removed', { piece: pieceName(here), square: sq }));
   } else {
     pieces.set(sq, tool);
-    changed(`${pieceName(tool)} placed on ${sq}`);
+    changed(t('puzzle-editor.placed', { piece: pieceName(tool), square: sq }));
   }
 }
 
@@ -102,10 +103,10 @@ async function validate() {
     validating.hidden = true;
     valid = true;
     showProblems([]);
-    const side = pos.turn === 'black' ? 'Black' : 'Red';
-    let text = `Legal position. ${side} to move`;
-    if (pos.status && pos.status.result !== 'ongoing') text += ` — but the game is already over: ${pos.status.explanation}`;
-    else text += `${pos.check ? ', in check' : ''}, ${pos.legal.length} legal move${pos.legal.length === 1 ? '' : 's'}.`;
+    const side = t(pos.turn === 'black' ? 'ruling.sides.black' : 'ruling.sides.red');
+    let text;
+    if (pos.status && pos.status.result !== 'ongoing') text = t('puzzle-editor.legal-over', { side, why: pos.status.explanation ?? '' });
+    else text = t(pos.check ? 'puzzle-editor.legal-check' : 'puzzle-editor.legal', { side, n: pos.legal.length });
     validOk.textContent = text;
     validError.textContent = '';
     saveBtn.disabled = false;
@@ -115,7 +116,7 @@ async function validate() {
     valid = false;
     validOk.textContent = '';
     if (err instanceof RequestError && err.problems.length) {
-      validError.textContent = 'This position cannot arise in a game:';
+      validError.textContent = t('puzzle-editor.cannot-arise');
       showProblems(err.problems);
     } else {
       validError.textContent = err instanceof RequestError ? err.message : String(err);
@@ -167,13 +168,13 @@ removeBtn.addEventListener('click', () => setTool(tool === 'remove' ? 'R' : 'rem
 
 byId('clear').addEventListener('click', () => {
   pieces = new Map();
-  changed('Board cleared');
+  changed(t('puzzle-editor.cleared'));
 });
 byId('start').addEventListener('click', () => {
   pieces = parseFen(START_FEN).pieces;
   turn = 'w';
   syncTurn();
-  changed('Start position');
+  changed(t('common.start-position'));
 });
 byId('flip').addEventListener('click', () => board.flip());
 
@@ -181,7 +182,7 @@ for (const radio of document.querySelectorAll('input[name="turn"]')) {
   radio.addEventListener('change', () => {
     const checked = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="turn"]:checked'));
     turn = checked && checked.value === 'b' ? 'b' : 'w';
-    changed(turn === 'b' ? 'Black to move' : 'Red to move');
+    changed(t('game.to-move', { side: t(turn === 'b' ? 'ruling.sides.black' : 'ruling.sides.red') }));
   });
 }
 
@@ -252,12 +253,12 @@ saveForm.addEventListener('submit', async (ev) => {
   saveError.textContent = '';
   const title = titleInput.value.trim();
   if (!title) {
-    saveError.textContent = 'Give the puzzle a title.';
+    saveError.textContent = t('puzzle-editor.need-title');
     titleInput.focus();
     return;
   }
   if (!valid) {
-    saveError.textContent = 'The position is not legal yet: see the problems above.';
+    saveError.textContent = t('puzzle-editor.not-legal');
     return;
   }
   const solution = solutionInput.value.trim().split(/[\s,]+/).filter(Boolean);
@@ -275,7 +276,7 @@ saveForm.addEventListener('submit', async (ev) => {
     share.hidden = false;
   } catch (err) {
     if (err instanceof RequestError && err.code === 'illegal_move') {
-      saveError.textContent = `Solution: ${err.message}`;
+      saveError.textContent = t('puzzle-editor.solution-error', { why: err.message });
     } else if (err instanceof RequestError && err.problems.length) {
       saveError.textContent = `${err.message}: ${err.problems.join('; ')}`;
     } else {
@@ -294,8 +295,8 @@ byId('copy').addEventListener('click', async () => {
     shareUrl.select();
     document.execCommand('copy');
   }
-  btn.textContent = 'Copied';
-  setTimeout(() => { btn.textContent = 'Copy'; }, 1500);
+  btn.textContent = t('common.copied');
+  setTimeout(() => { btn.textContent = t('common.copy'); }, 1500);
 });
 
 const initial = new URLSearchParams(location.search).get('fen');

@@ -4,6 +4,7 @@
  * play it against the computer (/computer?fen=), with a friend (POST /api/rooms with the FEN,
  * then /play/<code>) or on one screen (/local?fen=).
  */
+import { t } from './i18n.js';
 import { Board, settingsPanel } from './board.js';
 import { request, RequestError, storeSeat, positionOf } from './request.js';
 import { getNotation } from './notation.js';
@@ -20,7 +21,7 @@ const errorBox = byId('puzzle-error');
 const friendBtn = /** @type {HTMLButtonElement} */ (byId('play-friend'));
 const shareUrl = /** @type {HTMLInputElement} */ (byId('share-url'));
 
-const board = new Board(byId('puzzle-board'), { label: 'Puzzle position', interactive: false });
+const board = new Board(byId('puzzle-board'), { label: t('puzzle.board'), interactive: false });
 /**
  * Decodes a path segment; a malformed escape (`%E0%A4%A`) is kept as typed, so the server
  * answers "not found" instead of the page throwing.
@@ -45,15 +46,15 @@ async function load() {
   try {
     const puzzle = await request('GET', `/api/puzzles/${encodeURIComponent(id)}`);
     fen = String(puzzle.fen);
-    document.title = `${puzzle.title} — Xiangqi puzzle`;
+    document.title = t('puzzle.doc-title', { title: puzzle.title });
     byId('puzzle-title').textContent = puzzle.title;
     byId('puzzle-fen').textContent = `FEN: ${fen}`;
     const pos = await positionOf({ fen, moves: [] });
     board.setPosition({ fen: pos.fen, check: pos.check }, { announce: false, animate: false });
-    const side = pos.turn === 'black' ? 'Black' : 'Red';
+    const side = t(pos.turn === 'black' ? 'ruling.sides.black' : 'ruling.sides.red');
     byId('puzzle-turn').textContent = pos.status && pos.status.result !== 'ongoing'
       ? explanationOf(pos.status, getNotation())
-      : `${side} to move${pos.check ? ' (in check)' : ''}.`;
+      : t(pos.check ? 'puzzle.to-move-check' : 'puzzle.to-move', { side });
     if (pos.turn === 'black') board.setOrientation('black');
     const q = `?fen=${encodeURIComponent(fen)}`;
     /** @type {HTMLAnchorElement} */ (byId('play-computer')).href = `/computer${q}`;
@@ -74,8 +75,8 @@ async function load() {
     }
   } catch (err) {
     errorBox.textContent = err instanceof RequestError && err.status === 404
-      ? 'There is no puzzle at this address. Check the link.'
-      : `The puzzle could not be loaded: ${err instanceof Error ? err.message : String(err)}`;
+      ? t('puzzle.not-found')
+      : t('puzzle.load-failed', { why: err instanceof Error ? err.message : String(err) });
     friendBtn.disabled = true;
   }
 }
@@ -102,8 +103,8 @@ byId('copy').addEventListener('click', async () => {
     shareUrl.select();
     document.execCommand('copy');
   }
-  btn.textContent = 'Copied';
-  setTimeout(() => { btn.textContent = 'Copy'; }, 1500);
+  btn.textContent = t('common.copied');
+  setTimeout(() => { btn.textContent = t('common.copy'); }, 1500);
 });
 
 load();

@@ -9,6 +9,7 @@
  * (`position`, in the page) once. The game shown is exported as PGN or DhtmlXQ.
  */
 
+import { t } from './i18n.js';
 import { Board, settingsPanel, START_FEN } from './board.js';
 import { MoveList } from './movelist.js';
 import { position, ApiError } from './api.js';
@@ -32,7 +33,7 @@ let ply = 0;
 let opened = false;
 let loadSeq = 0;
 
-const board = new Board($('board'), { interactive: false, label: 'Replay board' });
+const board = new Board($('board'), { interactive: false, label: t('replay.board') });
 const list = new MoveList($('moves'), { onSelect: (p) => show(p) });
 /** @type {import('./classics.js').Classic[]} */
 let CLASSICS = [];
@@ -160,17 +161,18 @@ async function show(p) {
     animate: true,
   });
   opened = true;
-  const turn = r.turn === 'red' ? 'Red' : 'Black';
+  const turn = t(r.turn === 'red' ? 'ruling.sides.red' : 'ruling.sides.black');
   const over = r.status.result !== 'ongoing';
   // A recorded game that ended by resignation or on time: its result, at its last move.
   const recorded = !over && want === game.moves.length ? game.tags.find(([k]) => k === 'Result')?.[1] : undefined;
-  const ending = recorded && RESULTS[recorded] ? ` — recorded result ${recorded} (${RESULTS[recorded]})` : '';
+  const ending = recorded && RESULTS[recorded] ? t('replay.recorded', { result: recorded, words: t(RESULTS[recorded]) }) : '';
   const dot = /** @type {HTMLElement} */ ($('status').querySelector('.dot'));
   dot.className = `dot ${r.turn}`;
   /** @type {HTMLElement} */ ($('status').querySelector('.text')).textContent =
     want === 0
-      ? `Start position — ${turn} to move`
-      : `Move ${want} of ${game.moves.length}: ${moveText}${over ? ` — ${describeStatus(r.status).title}` : r.check ? ' — check!' : ''}${ending}`;
+      ? t('replay.start', { side: turn })
+      : t('analysis.move-of', { ply: want, count: game.moves.length, move: moveText })
+        + (over ? t('replay.then', { what: describeStatus(r.status).title }) : r.check ? t('replay.check') : '') + ending;
   showResult($('banner'), r.status);
   showWarning($('warning'), r.status);
   list.setCycle(activeCycle(r.status));
@@ -179,7 +181,7 @@ async function show(p) {
 }
 
 /** @type {Record<string, string>} */
-const RESULTS = { '1-0': 'Red won', '0-1': 'Black won', '1/2-1/2': 'draw' };
+const RESULTS = { '1-0': 'replay.red-won', '0-1': 'replay.black-won', '1/2-1/2': 'replay.draw' };
 
 /**
  * Shows a classic's players, event, year, result and description (with its source) in #about.
@@ -205,7 +207,7 @@ function aboutClassic(c) {
     const a = document.createElement('a');
     a.href = c.source;
     a.rel = 'noopener';
-    a.textContent = 'Source of the record';
+    a.textContent = t('replay.source');
     el.append(a);
   }
 }
@@ -224,7 +226,7 @@ $('load-form').addEventListener('submit', async (e) => {
   const text = /** @type {HTMLTextAreaElement} */ ($('moves-input')).value.trim();
   const fen = /** @type {HTMLInputElement} */ ($('fen-input')).value.trim();
   if (!text && !fen) {
-    showError('Paste moves, a PGN game, DhtmlXQ text or a FEN first.');
+    showError(t('replay.paste-first'));
     return;
   }
   // Moves from another start: read as a PGN game with that [FEN] tag.
@@ -273,7 +275,7 @@ loadClassics().then(({ classics, errors }) => {
     o.textContent = c.title;
     select.appendChild(o);
   }
-  if (errors.length) showError(`Some classics could not be read: ${errors.join('; ')}`);
+  if (errors.length) showError(t('replay.classics-failed', { why: errors.join('; ') }));
   if (movesParam !== null && !classicId) return;
   const c = classics.find((x) => x.id === classicId) ?? classics[0];
   if (c) loadClassic(c);

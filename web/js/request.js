@@ -7,6 +7,7 @@
 
 import { localPosition, WasmError } from './xiangqi-wasm.js';
 import { announceNetwork } from './offline.js';
+import { errorText, t } from './i18n.js';
 
 /** An HTTP error answered by the server (or a network failure, status 0). */
 export class RequestError extends Error {
@@ -17,7 +18,9 @@ export class RequestError extends Error {
    * @param {string[]} problems
    */
   constructor(status, code, message, problems) {
-    super(message);
+    super(errorText(code, message));
+    /** The server's own (English) message. */
+    this.serverMessage = message;
     this.name = 'RequestError';
     this.status = status;
     this.code = code;
@@ -43,7 +46,7 @@ export async function request(method, path, body) {
     });
   } catch {
     announceNetwork('down');
-    throw new RequestError(0, 'network', 'The server cannot be reached. Check your connection and try again.', []);
+    throw new RequestError(0, 'network', t('errors.network'), []);
   }
   announceNetwork('up');
   const text = await res.text();
@@ -56,7 +59,7 @@ export async function request(method, path, body) {
   }
   if (!res.ok) {
     const err = json && typeof json === 'object' && json.error ? json.error : {};
-    const message = typeof err.message === 'string' && err.message ? err.message : `The server answered ${res.status}.`;
+    const message = typeof err.message === 'string' && err.message ? err.message : t('errors.status', { status: res.status });
     const problems = Array.isArray(err.problems) ? err.problems.map(String) : [];
     throw new RequestError(res.status, typeof err.code === 'string' ? err.code : 'http_' + res.status, message, problems);
   }
@@ -121,16 +124,16 @@ export function storeWatch(code, watch) {
  * @param {{initial_s: number, increment_s: number} | null | undefined} tc
  */
 export function describeTimeControl(tc) {
-  if (!tc) return 'Untimed';
+  if (!tc) return t('time.untimed');
   const min = tc.initial_s / 60;
-  const initial = Number.isInteger(min) ? `${min} min` : `${tc.initial_s} s`;
-  return tc.increment_s ? `${initial} + ${tc.increment_s} s` : initial;
+  const initial = Number.isInteger(min) ? t('time.min', { n: min }) : t('time.s', { n: tc.initial_s });
+  return tc.increment_s ? t('time.plus', { initial, n: tc.increment_s }) : initial;
 }
 
 /** @param {string} rules */
 export function describeRules(rules) {
-  if (rules === 'wxf-2018') return 'WXF 2018';
-  if (rules === 'casual') return 'Casual';
+  if (rules === 'wxf-2018') return t('lobby.wxf-2018');
+  if (rules === 'casual') return t('lobby.casual');
   return rules;
 }
 

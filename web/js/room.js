@@ -9,6 +9,7 @@
  */
 
 import { RoomSocket, loadJSON, saveJSON } from './api.js';
+import { lookup, t } from './i18n.js';
 import {
   GameView, showResult, showWarning, statusLine, wireGameMenu, toast, showViewing, showStatusLine,
   confirmButton, analysisHref,
@@ -22,7 +23,7 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /** @param {string} id */
 const maybe = (id) => document.getElementById(id);
 /** @param {string|null|undefined} c */
-const Name = (c) => (c === 'red' ? 'Red' : 'Black');
+const Name = (c) => t(c === 'red' ? 'ruling.sides.red' : 'ruling.sides.black');
 /** @param {'red'|'black'} c @returns {'red'|'black'} */
 const other = (c) => (c === 'red' ? 'black' : 'red');
 
@@ -64,23 +65,17 @@ export function storedName() {
 /** The most characters a chat line may have (as the server checks). */
 const CHAT_MAX = 300;
 
-/** @type {Record<string, string>} */
-const ERRORS = {
-  invalid_field: 'That name is not allowed: 1 to 24 characters, no control characters.',
-  invalid_chat: 'That chat line is not allowed: 1 to 300 characters on one line.',
-  not_your_turn: 'It is not your turn.',
-  illegal_move: 'That move is not legal.',
-  game_over: 'The game is over.',
-  game_not_over: 'The game is still going on.',
-  opponent_away: 'Your opponent is away: moves wait until they reconnect.',
-  no_offer: 'There is no offer to answer.',
-  rate_limited: 'Too many messages: please slow down.',
-  not_seated: 'You are watching this game, not playing in it.',
-  bad_seat: 'Your seat in this room is not recognised, so you are watching.',
-  too_large: 'That message was too large.',
-  password_needed: 'This room has a password: enter it to watch.',
-  too_many_computer_games: 'You already play as many games against the computer as the server allows: finish or resign one first.',
-};
+
+/**
+ * The text of an error the room's socket answered: the page's words for its code (the
+ * `errors` section of the language file), else the server's message.
+ * @param {string} code
+ * @param {string|undefined} message
+ */
+function roomError(code, message) {
+  const v = lookup(`errors.${code}`);
+  return typeof v === 'string' ? v : message ?? t('errors.refused');
+}
 
 /** @param {number} ms */
 function formatClock(ms) {
@@ -136,7 +131,7 @@ export class RoomGame {
       this.renderPlayers();
     }, { signal });
     const resign = maybe('resign');
-    if (resign) confirmButton(resign, 'Click again to resign', () => this.send({ t: 'resign' }), signal);
+    if (resign) confirmButton(resign, t('game.confirm-resign'), () => this.send({ t: 'resign' }), signal);
     maybe('abort')?.addEventListener('click', () => this.send({ t: 'abort' }), { signal });
     maybe('claim')?.addEventListener('click', () => this.send({ t: 'claim' }), { signal });
     maybe('offer-draw')?.addEventListener('click', () => this.send({ t: 'draw', action: 'offer' }), { signal });
@@ -153,7 +148,7 @@ export class RoomGame {
       if (!(input instanceof HTMLInputElement)) return;
       const text = cleanText(input.value, CHAT_MAX);
       if (text === null) {
-        if (input.value.trim() !== '') this.showError(ERRORS.invalid_chat);
+        if (input.value.trim() !== '') this.showError(t('errors.invalid_chat'));
         return;
       }
       if (this.send({ t: 'chat', text })) input.value = '';
@@ -164,7 +159,7 @@ export class RoomGame {
       const name = cleanName(nameInput.value);
       if (name === null) {
         if (nameInput.value.trim() === '') saveJSON(NAME_KEY, null);
-        else this.showError(ERRORS.invalid_field);
+        else this.showError(t('errors.invalid_field'));
         return;
       }
       nameInput.value = name;
@@ -199,7 +194,7 @@ export class RoomGame {
   /** @param {Record<string, unknown>} msg */
   send(msg) {
     if (!this.socket.send(msg)) {
-      this.showError('Not connected: reconnecting…');
+      this.showError(t('room.not-connected'));
       return false;
     }
     return true;
@@ -233,9 +228,9 @@ export class RoomGame {
     const el = maybe('connection');
     if (el) {
       el.hidden = s === 'open';
-      el.textContent = s === 'reconnecting' ? 'Connection lost — reconnecting…'
-        : s === 'restarting' ? 'The server is restarting — reconnecting…'
-          : s === 'connecting' ? 'Connecting…' : s === 'closed' ? 'Disconnected.' : '';
+      el.textContent = s === 'reconnecting' ? t('room.reconnecting')
+        : s === 'restarting' ? t('room.restarting')
+          : s === 'connecting' ? t('play.connecting') : s === 'closed' ? t('room.disconnected') : '';
     }
     if (s === 'open') this.showError('');
     this.render();
@@ -283,15 +278,15 @@ export class RoomGame {
           this.opts.onPasswordNeeded();
           break;
         }
-        this.showError((m.code === 'invalid_field' && m.message?.startsWith('text:') ? ERRORS.invalid_chat : null)
-          ?? ERRORS[m.code ?? ''] ?? m.message ?? 'The server refused that.');
+        this.showError((m.code === 'invalid_field' && m.message?.startsWith('text:') ? t('errors.invalid_chat') : null)
+          ?? roomError(m.code ?? '', m.message));
         if (m.code === 'stale_ply' || m.code === 'illegal_move' || m.code === 'opponent_away' || m.code === 'not_your_turn' || m.code === 'game_over') {
           // Put the board back to the authoritative position.
           this.render(true);
         }
         break;
       case 'replaced':
-        this.showError('This seat was opened in another tab or window; this page no longer plays.');
+        this.showError(t('room.replaced'));
         break;
       default:
         break;
@@ -350,31 +345,31 @@ export class RoomGame {
     const say = (/** @type {string} */ text) => toast(text);
     switch (m.kind) {
       case 'joined':
-        if (!mine) say(`${who} joined the game`);
+        if (!mine) say(t('room.joined', { who }));
         break;
       case 'draw_offer':
-        if (!mine) say(`${who} offers a draw`);
+        if (!mine) say(t('room.offers-draw', { who }));
         break;
       case 'draw_decline':
         // The declined offer was this seat's own: say so until the game moves on.
-        if (!mine && this.you) this.showDeclined('Your draw offer was declined.');
-        else if (!mine) say(`${who} declined the draw`);
+        if (!mine && this.you) this.showDeclined(t('room.draw-declined'));
+        else if (!mine) say(t('room.declined-draw', { who }));
         break;
       case 'new_round_request':
-        if (!mine) say(`${who} asks for a new game`);
+        if (!mine) say(t('room.asks-new', { who }));
         break;
       case 'new_round_decline':
-        if (!mine && this.you) this.showDeclined('Your request for a new game was declined.');
-        else if (!mine) say(`${who} declined a new game`);
+        if (!mine && this.you) this.showDeclined(t('room.new-declined'));
+        else if (!mine) say(t('room.declined-new', { who }));
         break;
       case 'new_round':
-        say(this.you && m.swap ? `A new game begins — you play ${Name(this.you)}` : 'A new game begins');
+        say(this.you && m.swap ? t('room.new-begins-swap', { side: Name(this.you) }) : t('room.new-begins'));
         break;
       case 'abort':
-        say(`${who} aborted the game`);
+        say(t('room.aborted', { who }));
         break;
       case 'claim':
-        say(`${who} claimed the win`);
+        say(t('room.claimed', { who }));
         break;
       case 'move':
         this.showError('');
@@ -434,13 +429,13 @@ export class RoomGame {
     let line = statusLine(g.status, g.turn, g.check);
     if (!over && this.you) {
       const opp = g.players[other(this.you)];
-      if (!opp.seated) line = 'Waiting for an opponent to join';
-      else if (!opp.connected && !opp.computer) line = `${line} — your opponent is away`;
-      else if (g.turn === this.you) line = `Your move${g.check ? ' — check!' : ''}`;
-      else if (opp.computer) line = `The computer is thinking…${g.check ? ' (you gave check)' : ''}`;
-      else line = `${Name(g.turn)} to move — waiting for your opponent${g.check ? ' (check)' : ''}`;
+      if (!opp.seated) line = t('room.waiting-opponent');
+      else if (!opp.connected && !opp.computer) line = t('room.opponent-away', { line });
+      else if (g.turn === this.you) line = t(g.check ? 'computer.your-move-check' : 'computer.your-move');
+      else if (opp.computer) line = t(g.check ? 'computer.thinking-check' : 'computer.thinking');
+      else line = t(g.check ? 'room.their-move-check' : 'room.their-move', { side: Name(g.turn) });
     } else if (!over && !this.you) {
-      line = `${line} (you are watching)`;
+      line = t('room.watching', { line });
     }
     showStatusLine($('status'), g.status, g.turn, line);
     showResult($('banner'), g.status);
@@ -509,7 +504,7 @@ export class RoomGame {
     if (watchers) {
       const n = g.watchers ?? 0;
       watchers.hidden = n === 0;
-      watchers.textContent = n === 1 ? '1 person watching' : `${n} people watching`;
+      watchers.textContent = t(n === 1 ? 'room.one-watcher' : 'room.watchers', { n });
     }
     const bottom = this.view.board.orientation;
     for (const [slot, color] of /** @type {[string, 'red'|'black'][]} */ ([['bottom', bottom], ['top', other(bottom)]])) {
@@ -519,8 +514,12 @@ export class RoomGame {
       const name = /** @type {HTMLElement} */ (el.querySelector('.name'));
       const levelNames = this.opts.computerLevelNames ?? [];
       let text = Name(color);
-      if (p.computer) text += ` — computer${g.computer ? `, level ${g.computer.level}${levelNames[g.computer.level - 1] ? ` (${levelNames[g.computer.level - 1]})` : ''}` : ''}`;
-      else if (color === this.you) text += ' — you';
+      if (p.computer) {
+        text = t('computer.seat', {
+          side: text,
+          who: g.computer ? t('computer.name', { level: g.computer.level, name: levelNames[g.computer.level - 1] ?? '' }) : t('room.computer'),
+        });
+      } else if (color === this.you) text = t('computer.seat', { side: text, who: t('computer.you') });
       name.textContent = text;
       // The player's own choice of words: shown as text, never as markup.
       const pname = el.querySelector('.pname');
@@ -532,10 +531,10 @@ export class RoomGame {
         conn.textContent = '';
         conn.className = 'conn';
       } else if (!p.seated) {
-        conn.textContent = 'seat free';
+        conn.textContent = t('room.seat-free');
         conn.className = 'conn';
       } else {
-        conn.textContent = p.connected ? 'connected' : 'away';
+        conn.textContent = t(p.connected ? 'room.connected' : 'room.away');
         conn.className = `conn ${p.connected ? 'on' : 'off'}`;
       }
       const thinking = /** @type {HTMLElement} */ (el.querySelector('.thinking'));
@@ -563,7 +562,7 @@ export class RoomGame {
       clock.textContent = formatClock(ms);
       clock.classList.toggle('running', running);
       clock.classList.toggle('low', ms < 20000);
-      clock.setAttribute('aria-label', `${Name(color)}'s clock: ${formatClock(ms)}`);
+      clock.setAttribute('aria-label', t('room.clock', { side: Name(color), time: formatClock(ms) }));
     }
   }
 }

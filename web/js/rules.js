@@ -8,6 +8,7 @@
  * button that plays a repetition move by move and shows the rules library's ruling, written from
  * its cycle data in the notation the player chose (cycle.js).
  */
+import { t } from './i18n.js';
 import { Board } from './board.js';
 import { request, RequestError, positionOf } from './request.js';
 import { getNotation, onNotationChange } from './notation.js';
@@ -53,7 +54,7 @@ function setUpDiagram(wrap) {
   const reset = document.createElement('button');
   reset.type = 'button';
   reset.className = 's-btn small';
-  reset.textContent = 'Reset';
+  reset.textContent = t('rulesjs.reset');
   reset.dataset.action = 'reset';
   reset.disabled = true;
   tools.append(reset);
@@ -63,14 +64,14 @@ function setUpDiagram(wrap) {
     playCycle = document.createElement('button');
     playCycle.type = 'button';
     playCycle.className = 's-btn small primary';
-    playCycle.textContent = 'Play the cycle';
+    playCycle.textContent = t('rulesjs.play-cycle');
     playCycle.dataset.action = 'cycle';
     tools.prepend(playCycle);
   }
   figure.append(info, error, tools);
 
   const board = new Board(host, {
-    label: wrap.dataset.label || 'Diagram',
+    label: wrap.dataset.label || t('rulesjs.diagram'),
     onMove: (mv) => {
       stopCycle();
       play([...moves, mv]);
@@ -117,17 +118,17 @@ function setUpDiagram(wrap) {
     shown = pos;
     const notation = getNotation();
     const parts = [];
-    const side = pos.turn === 'black' ? 'Black' : 'Red';
+    const side = t(pos.turn === 'black' ? 'ruling.sides.black' : 'ruling.sides.red');
     if (pos.status && pos.status.result !== 'ongoing') {
-      parts.push(explanationOf(pos.status, notation) || `Game over: ${pos.status.result}.`);
+      parts.push(explanationOf(pos.status, notation) || t('rulesjs.over', { result: pos.status.result }));
     } else {
-      parts.push(`${side} to move${pos.check ? ', in check' : ''}: ${pos.legal.length} legal move${pos.legal.length === 1 ? '' : 's'}.`);
+      parts.push(t(pos.check ? 'rulesjs.to-move-check' : 'rulesjs.to-move', { side, n: pos.legal.length }));
       const warning = pos.status ? warningOf(pos.status, notation) : null;
       if (warning) parts.push(warning);
     }
     const named = notation === 'iccs' ? moves : notation === 'chinese' ? pos.chinese : pos.wxf;
     if (moves.length && named && named.length === moves.length) {
-      parts.push(`Moves: ${named.join(' ')}`);
+      parts.push(t('rulesjs.moves', { moves: named.join(' ') }));
     }
     info.textContent = parts.join(' ');
   }
@@ -135,7 +136,7 @@ function setUpDiagram(wrap) {
   function stopCycle() {
     if (cycleTimer !== undefined) clearTimeout(cycleTimer);
     cycleTimer = undefined;
-    if (playCycle) playCycle.textContent = 'Play the cycle';
+    if (playCycle) playCycle.textContent = t('rulesjs.play-cycle');
   }
 
   reset.addEventListener('click', () => {
@@ -150,7 +151,7 @@ function setUpDiagram(wrap) {
         stopCycle();
         return;
       }
-      button.textContent = 'Stop';
+      button.textContent = t('rulesjs.stop');
       /** @param {number} n */
       const step = async (n) => {
         if (busy) {

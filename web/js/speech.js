@@ -1,12 +1,12 @@
 // @ts-check
 /**
- * @file What screen readers are told: every spoken phrase in one object per language
- * (English now, `en`), the sentences of a move built from them, and the page's one polite
- * live region that says them.
+ * @file What screen readers are told: the spoken phrases (the `speech` section of the
+ * page's language file, `web/i18n/<code>.json`, chosen by i18n.js), the sentences of a move
+ * built from them, and the page's one polite live region that says them.
  *
  * A template names its parts in braces (`{side} {piece} {from} to {to}`), filled by
- * strings.js's `format`; no sentence is made by joining English fragments, so another
- * language is one more object of the same shape. The colours and pieces are strings.js's
+ * i18n.js's `format`; no sentence is made by joining English fragments, so each
+ * language writes whole sentences in its own order. The colours and pieces are the ruling texts'
  * (`sides`, `pieces`), shared with the repetition explanations.
  *
  * A move is described from the position before it, as the rules module wrote it (its FEN:
@@ -22,83 +22,19 @@
  * repeated text is read again. It keeps the last {@link KEEP} lines.
  */
 
-import { format, strings } from './strings.js';
+import { format, section } from './i18n.js';
 
-/** English. */
-export const en = {
-  /** A move: "Red cannon h2 to e2". */
-  move: '{side} {piece} {from} to {to}',
-  /** A capture: "Black horse h9 takes soldier g7" (`taken` is the piece taken). */
-  capture: '{side} {piece} {from} takes {taken} {to}',
-  /** A move that gives check. */
-  check: '{move}, check',
-  /** A move that ends the game: "Red chariot a0 to a9. Checkmate. Red wins." */
-  ends: '{move}. {result}',
-  /** A move after which the rules module warns of a repetition (cycle.js writes the warning). */
-  warns: '{move}. Warning: {warning}',
-  /** The end of a game, by the status's reason (`winner` and `loser` are colours). */
-  results: {
-    checkmate: 'Checkmate. {winner} wins.',
-    no_legal_moves: '{loser} has no legal move. {winner} wins.',
-    resignation: '{loser} resigned. {winner} wins.',
-    time_forfeit: "{loser}'s time ran out. {winner} wins.",
-    perpetual_check: '{loser} loses by perpetual check. {winner} wins.',
-    perpetual_chase: '{loser} loses by perpetual chase. {winner} wins.',
-    repetition: 'Draw by repetition.',
-    move_limit: 'Draw: the move limit was reached without a capture.',
-    insufficient_material: 'Draw: neither side has a piece that can cross the river.',
-    agreement: 'Draw by agreement.',
-    abandonment: '{loser} left the game. {winner} wins.',
-    aborted: 'The game was aborted.',
-  },
-  /** An end with a reason not listed above. */
-  wins: '{winner} wins.',
-  draw: 'Draw.',
-  /** Whose turn it is (after a take back, a new game, a jump). */
-  toMove: '{side} to move.',
-  toMoveInCheck: '{side} to move, in check.',
-  /** The moves taken back, and whose turn it is then. */
-  tookBackOne: 'Move taken back. {side} to move.',
-  tookBackMany: '{count} moves taken back. {side} to move.',
-  /** A new game of the same page. */
-  newGame: 'New game. {side} to move.',
-  /** Stepping through a game (replay, analysis, the move list): "Move 3: Red cannon h2 to e2". */
-  stepped: 'Move {ply}: {move}',
-  /** Stepping to the start. */
-  start: 'Start position. {side} to move.',
-  /** Leaving the earlier positions for the game being played. */
-  backToGame: 'Back to the current position. {side} to move.',
-  /** The board's accessible name, unless the page gives one. */
-  board: 'Xiangqi board',
-  /** The board's kind, said with its name. */
-  boardKind: 'board',
-  /** A piece: "Red horse". */
-  piece: '{side} {piece}',
-  /** An intersection: "e0, Red general", "e5, empty". */
-  point: '{square}, {what}',
-  empty: 'empty',
-  /** What an intersection is now, each said after its name ("e3, Red soldier, selected"). */
-  pointStates: {
-    selected: 'selected', legal: 'legal move', capture: 'capture', last: 'last move', check: 'in check',
-  },
-  /** Between an intersection's name and each of its states. */
-  stateSep: ', ',
-  /** A piece chosen that cannot move. */
-  noMove: '{piece} on {square} has no legal move',
-};
+/** @returns {import('./cycle.js').Strings} the ruling texts, whose `sides` and `pieces` name colours and pieces */
+const strings = () => section('ruling');
 
-/** @typedef {typeof en} Speech */
-
-/** Every language, by its code. @type {Record<string, Speech>} */
-export const LANGUAGES = { en };
+/** @typedef {typeof import('../i18n/en.json')['speech']} Speech */
 
 /**
- * Returns the phrases of `lang` (default: the page's language), English when there are none.
- * @param {string} [lang]
+ * Returns the spoken phrases of the page's language (the `speech` section of its file).
  * @returns {Speech}
  */
-export function speech(lang = document.documentElement.lang) {
-  return LANGUAGES[(lang || 'en').toLowerCase().split('-')[0]] ?? en;
+export function speech() {
+  return section('speech');
 }
 
 /** @typedef {'red'|'black'} Color */

@@ -106,11 +106,13 @@ export async function launchBrowser(opts = {}) {
  * A new page (in its own context unless one is given) that records console errors and
  * uncaught exceptions in `page.errors`; call `assertNoErrors(page)` at the end of a test.
  * @param {import('playwright-core').Browser | import('playwright-core').BrowserContext} owner
- * @param {{width?: number, height?: number}} [size]
+ * The context's locale (its Accept-Language and `navigator.languages`) is `size.locale`, else
+ * English (`en-US`), so the pages show English unless a test asks for another language.
+ * @param {{width?: number, height?: number, locale?: string}} [size]
  */
 export async function newPage(owner, size = {}) {
   const ctx = 'newContext' in owner
-    ? await owner.newContext({ viewport: { width: size.width || 1100, height: size.height || 900 } })
+    ? await owner.newContext({ viewport: { width: size.width || 1100, height: size.height || 900 }, locale: size.locale || 'en-US' })
     : owner;
   const page = await ctx.newPage();
   /** @type {string[]} */

@@ -1,0 +1,108 @@
+// The translation files (web/i18n/<code>.json, and the rules guide's web/i18n/guide/<code>.json
+// as the section `guide`), without a browser: every language has
+// exactly English's keys, no empty text, the same {placeholders} and the same HTML tags per
+// key as English; and every key the pages (data-i18n…) and the modules (t('…')) name exists.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { webDir } from './lib/harness.mjs';
+
+const dir = join(webDir, 'i18n');
+const CODES = ['en', 'zh-Hans', 'zh-Hant', 'vi'];
+
+/**
+ * Flattens nested sections into dotted keys.
+ * @param {Record<string, unknown>} obj
+ * @param {string} [prefix]
+ * @returns {Map<string, unknown>}
+ */
+function flatten(obj, prefix = '') {
+  const out = new Map();
+  for (const [k, v] of Object.entries(obj)) {
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      for (const [kk, vv] of flatten(/** @type {Record<string, unknown>} */ (v), `${prefix}${k}.`)) out.set(kk, vv);
+    } else {
+      out.set(`${prefix}${k}`, v);
+    }
+  }
+  return out;
+}
+
+/** @param {string} path */
+const read = (path) => JSON.parse(readFileSync(join(dir, path), 'utf8'));
+const files = Object.fromEntries(CODES.map((c) => [c, flatten({ ...read(`${c}.json`), guide: read(`guide/${c}.json`) })]));
+const en = files.en;
+
+/** @param {unknown} s */
+const placeholders = (s) => [...String(s).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+/** @param {unknown} s */
+const tags = (s) => [...String(s).matchAll(/<\/?([a-z]+)(?:\s[^>]*)?>/g)].map((m) => m[0].replace(/\s+/g, ' ')).sort();
+
+test('the folder holds exactly the four languages', () => {
+  assert.deepEqual(readdirSync(dir).sort(), [...CODES.map((c) => `${c}.json`), 'guide'].sort());
+  assert.deepEqual(readdirSync(join(dir, 'guide')).sort(), CODES.map((c) => `${c}.json`).sort());
+  assert.ok(en.size > 400, `English has ${en.size} texts`);
+});
+
+for (const code of CODES.filter((c) => c !== 'en')) {
+  test(`${code}: the same keys as English, none empty`, () => {
+    const keys = files[code];
+    assert.deepEqual([...en.keys()].filter((k) => !keys.has(k)), [], 'missing keys');
+    assert.deepEqual([...keys.keys()].filter((k) => !en.has(k)), [], 'extra keys');
+    for (const [k, v] of keys) {
+      assert.equal(typeof v, 'string', `${k} is a string`);
+      assert.notEqual(String(v).trim(), '', `${k} is not empty`);
+    }
+  });
+
+  test(`${code}: the same placeholders and tags as English in every text`, () => {
+    for (const [k, v] of files[code]) {
+      assert.deepEqual([...new Set(placeholders(v))], [...new Set(placeholders(en.get(k)))], `${k}: placeholders`);
+      assert.deepEqual(tags(v), tags(en.get(k)), `${k}: HTML tags`);
+    }
+  });
+
+  test(`${code}: translated, not English left in`, () => {
+    // Texts that are the same in every language: names, codes and punctuation.
+    const words = (/** @type {unknown} */ v) => /[a-z]{3}/i.test(String(v).replace(/\{\w+\}/g, ''));
+    const same = [...files[code]].filter(([k, v]) => v === en.get(k) && words(v));
+    const allowed = new Set(['lobby.wxf-2018', 'guide.wxf', 'guide.fen']);
+    assert.deepEqual(same.map(([k]) => k).filter((k) => !allowed.has(k)), [], 'texts still in English');
+  });
+}
+
+test('every English text is non-empty', () => {
+  for (const [k, v] of en) assert.ok(typeof v === 'string' && v.trim() !== '', k);
+});
+
+test('every key named by a page or a module exists', () => {
+  const missing = [];
+  for (const f of readdirSync(webDir).filter((n) => n.endsWith('.html'))) {
+    const html = readFileSync(join(webDir, f), 'utf8');
+    for (const m of html.matchAll(/data-i18n(?:-html)?="([^"]+)"/g)) if (!en.has(m[1])) missing.push(`${f}: ${m[1]}`);
+    for (const m of html.matchAll(/data-i18n-attr="([^"]+)"/g)) {
+      for (const pair of m[1].split(';')) {
+        const key = pair.split(':')[1];
+        if (!en.has(key)) missing.push(`${f}: ${pair}`);
+      }
+    }
+  }
+  const sections = new Set([...en.keys()].map((k) => k.split('.')[0]));
+  const jsDir = join(webDir, 'js');
+  for (const f of readdirSync(jsDir).filter((n) => n.endsWith('.js'))) {
+    const js = readFileSync(join(jsDir, f), 'utf8');
+    for (const m of js.matchAll(/'([a-z0-9-]+)\.([A-Za-z0-9_.-]+)'/g)) {
+      if (sections.has(m[1]) && !en.has(`${m[1]}.${m[2]}`)) missing.push(`js/${f}: ${m[1]}.${m[2]}`);
+    }
+  }
+  assert.deepEqual(missing, []);
+});
+
+test('every page loads the language module and marks its texts', () => {
+  for (const f of readdirSync(webDir).filter((n) => n.endsWith('.html'))) {
+    const html = readFileSync(join(webDir, f), 'utf8');
+    assert.match(html, /<script type="module" src="\/assets\/js\/i18n\.js"><\/script>/, f);
+    assert.match(html, /<title data-i18n="/, `${f}: its title is translated`);
+  }
+});

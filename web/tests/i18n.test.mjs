@@ -1,0 +1,173 @@
+// The pages in their four languages (js/i18n.js, web/i18n/<code>.json): every page in each
+// language shows each marked text as that language's file has it (never its key, never the
+// English), with <html lang> set; the browser's language chooses (Playwright's locale sets
+// both Accept-Language and navigator.languages); the switch in the header is remembered
+// across pages and reloads; Chinese brings Chinese notation; rulings and errors are written
+// in the page's language. Screenshots of every page in each language go to test-artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  setUp, newPage, assertNoErrors, screenshot, boardReady, playByClicks, api, webDir,
+} from './lib/harness.mjs';
+
+let env;
+before(async () => { env = await setUp(); });
+after(async () => { await env?.done(); });
+
+/** A language's texts, with the rules guide's file as the section `guide`. @param {string} code */
+const load = (code) => ({
+  ...JSON.parse(readFileSync(join(webDir, 'i18n', `${code}.json`), 'utf8')),
+  guide: JSON.parse(readFileSync(join(webDir, 'i18n', 'guide', `${code}.json`), 'utf8')),
+});
+const texts = { en: load('en'), 'zh-Hans': load('zh-Hans'), 'zh-Hant': load('zh-Hant'), vi: load('vi') };
+
+/** The text of a dotted key in a language's file. @param {any} file @param {string} key */
+const at = (file, key) => key.split('.').reduce((v, k) => (v == null ? v : v[k]), file);
+
+/** Browser locales and the language each must bring. */
+const LOCALES = /** @type {const} */ ([['zh-CN', 'zh-Hans'], ['zh-TW', 'zh-Hant'], ['vi-VN', 'vi']]);
+
+/**
+ * Every marked element of the page as shown: its key, the text (or attribute) on screen.
+ * @param {import('playwright-core').Page} page
+ */
+function marked(page) {
+  return page.evaluate(() => {
+    /** @type {{key: string, kind: string, shown: string}[]} */
+    const out = [];
+    for (const el of document.querySelectorAll('[data-i18n]')) {
+      out.push({ key: el.getAttribute('data-i18n') ?? '', kind: 'text', shown: el.textContent ?? '' });
+    }
+    for (const el of document.querySelectorAll('[data-i18n-html]')) {
+      out.push({ key: el.getAttribute('data-i18n-html') ?? '', kind: 'html', shown: el.innerHTML });
+    }
+    for (const el of document.querySelectorAll('[data-i18n-attr]')) {
+      for (const pair of (el.getAttribute('data-i18n-attr') ?? '').split(';')) {
+        const [name, key] = pair.split(':');
+        out.push({ key, kind: name, shown: el.getAttribute(name) ?? '' });
+      }
+    }
+    return out;
+  });
+}
+
+test('every page in each language: every marked text translated, <html lang> set', async () => {
+  const room = await api(env.base, 'POST', '/api/rooms', {});
+  assert.equal(room.status, 201, room.text);
+  const puzzle = await api(env.base, 'POST', '/api/puzzles', {
+    fen: '4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1', title: 'Mate in one', solution: ['i0i9'],
+  });
+  assert.equal(puzzle.status, 201, puzzle.text);
+  const pages = [['/', 'home'], ['/local', 'local'], ['/computer', 'computer'], ['/lobby', 'lobby'],
+    ['/rules', 'rules'], ['/replay', 'replay'], ['/analysis', 'analysis'], ['/puzzles/new', 'puzzle-editor'],
+    [`/puzzles/${puzzle.json.id}`, 'puzzle'], [`/play/${room.json.code}`, 'play'], ['/no-such-page', '404']];
+  /** @type {string[]} */
+  const problems = [];
+  for (const [locale, lang] of LOCALES) {
+    const page = await newPage(env.browser, { locale });
+    for (const [path, name] of pages) {
+      if (path === '/no-such-page') page.allowStatus(404);
+      await page.goto(env.base + path);
+      await page.waitForFunction(() => document.documentElement.dataset.lang);
+      assert.equal(await page.getAttribute('html', 'lang'), lang, `${path} in ${lang}`);
+      const shown = await marked(page);
+      assert.ok(shown.length > 10, `${path} has marked texts`);
+      for (const { key, kind, shown: s } of shown) {
+        const want = at(texts[lang], key);
+        const english = at(texts.en, key);
+        // The page's own script may have written a live text there since (a status line).
+        if (typeof want !== 'string') problems.push(`${lang} ${path}: ${key} has no text`);
+        else if (s === key || (s === english && want !== english)) problems.push(`${lang} ${path}: ${kind} ${key} shows "${s}"`);
+      }
+      // The switch names the page's language.
+      assert.equal(await page.locator('#lang-switch').inputValue(), lang);
+      if (path === '/local') await boardReady(page, '#board');
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `i18n-${lang}-${name}`);
+    }
+    assertNoErrors(page);
+    await page.context().close();
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('zh-CN in Accept-Language: the home page in 简体中文', async () => {
+  const page = await newPage(env.browser, { locale: 'zh-CN' });
+  /** @type {string[]} */
+  const accepted = [];
+  page.on('request', (r) => { if (r.isNavigationRequest()) accepted.push(r.headers()['accept-language'] ?? ''); });
+  await page.goto(`${env.base}/`);
+  assert.match(accepted[0], /^zh-CN/);
+  await page.locator('h1', { hasText: '中国象棋，就在你的浏览器里' }).waitFor();
+  assert.equal(await page.getAttribute('html', 'lang'), 'zh-Hans');
+  assert.equal(await page.locator('.s-nav a[href="/rules"]').textContent(), '规则');
+  assert.equal(await page.title(), '象棋——在浏览器里下中国象棋');
+  assertNoErrors(page);
+});
+
+test('the switch is remembered across pages and reloads', async () => {
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/`);
+  await page.locator('h1', { hasText: 'Xiangqi, Chinese chess, in your browser' }).waitFor();
+  await Promise.all([page.waitForEvent('load'), page.selectOption('#lang-switch', 'vi')]);
+  await page.locator('h1', { hasText: 'Cờ tướng, ngay trong trình duyệt của bạn' }).waitFor();
+  assert.equal(await page.evaluate(() => localStorage.getItem('xiangqi.lang')), 'vi');
+  await page.click('.s-nav a[href="/lobby"]');
+  await page.locator('#join-code-title', { hasText: 'Vào bằng mã' }).waitFor();
+  assert.equal(await page.getAttribute('html', 'lang'), 'vi');
+  await page.reload();
+  await page.locator('#join-code-title', { hasText: 'Vào bằng mã' }).waitFor();
+  // Back to English, again remembered.
+  await Promise.all([page.waitForEvent('load'), page.selectOption('#lang-switch', 'en')]);
+  await page.locator('#join-code-title', { hasText: 'Join by code' }).waitFor();
+  await page.goto(`${env.base}/rules`);
+  await page.locator('h1', { hasText: 'Rules of Xiangqi' }).waitFor();
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  assertNoErrors(page);
+});
+
+test('Chinese brings Chinese notation to the move list; Vietnamese keeps WXF', async () => {
+  for (const [locale, first, pressed] of /** @type {const} */ ([['zh-TW', '炮二平五', 'chinese'], ['vi-VN', 'C2=5', 'wxf']])) {
+    const page = await newPage(env.browser, { locale });
+    await page.goto(`${env.base}/local`);
+    await boardReady(page, '#board');
+    await playByClicks(page, 'h2e2');
+    await page.locator('#moves .ml-move', { hasText: first }).waitFor();
+    assert.equal(await page.locator(`#moves [data-n="${pressed}"]`).getAttribute('aria-pressed'), 'true', locale);
+    // The player's own choice wins over the language's default.
+    await page.locator('#moves [data-n="iccs"]').click();
+    await page.reload();
+    await boardReady(page, '#board');
+    await page.locator('#moves .ml-move', { hasText: 'h2e2' }).waitFor();
+    assertNoErrors(page);
+    await page.context().close();
+  }
+});
+
+test('a ruling, the status line and a server error in the page\'s language', async () => {
+  const page = await newPage(env.browser, { locale: 'vi-VN' });
+  await page.goto(`${env.base}/rules#repetition`);
+  await boardReady(page, '#perpetual-check');
+  await page.locator('#perpetual-check [data-action="cycle"]', { hasText: 'Chơi vòng lặp' }).click();
+  await page.locator('#perpetual-check .s-moves', {
+    hasText: 'Đỏ thua vì chiếu dai: Xe Đỏ chiếu ở mọi nước từ nước 1 đến nước 6 (R9+1, R9-1, …); các nước đáp của Đen không phạm luật.',
+  }).waitFor({ timeout: 20000 });
+  await screenshot(page, 'i18n-vi-ruling');
+  assertNoErrors(page);
+  await page.context().close();
+
+  const zh = await newPage(env.browser, { locale: 'zh-CN' });
+  await zh.goto(`${env.base}/local`);
+  await boardReady(zh, '#board');
+  await zh.locator('#status .text', { hasText: '红方走棋' }).waitFor();
+  // Joining a room that does not exist: the server's 404, told in Chinese.
+  zh.allowStatus(404);
+  await zh.goto(`${env.base}/lobby`);
+  await zh.fill('#room-code', 'ZZZZZZ');
+  await zh.click('#code-form button[type="submit"]');
+  await zh.locator('#code-error', { hasText: '没有房间 ZZZZZZ。请检查房间号后重试。' }).waitFor();
+  await screenshot(zh, 'i18n-zh-Hans-error');
+  assertNoErrors(zh);
+});
