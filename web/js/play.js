@@ -45,7 +45,7 @@ function askPasswordToWatch() {
   room = null;
   storeWatch(code, null);
   watch = null;
-  /** @type {HTMLElement} */ ($('status').querySelector('.text')).textContent = 'Enter the room\'s password to watch.';
+  /** @type {HTMLElement} */ ($('status').querySelector('.text')).textContent = t('play.enter-password');
   $('watch').hidden = false;
   /** @type {HTMLInputElement} */ ($('watch-password')).focus();
 }
@@ -69,7 +69,7 @@ function connect(seat) {
 
 /** @param {{initial_s: number, increment_s: number}|null} tc */
 function timeControl(tc) {
-  if (!tc) return 'untimed';
+  if (!tc) return t('time.untimed');
   const min = tc.initial_s / 60;
   const initial = Number.isInteger(min) ? t('time.min', { n: min }) : t('time.s', { n: tc.initial_s });
   return tc.increment_s ? t('time.per-move', { initial, n: tc.increment_s }) : initial;
@@ -122,7 +122,7 @@ async function start() {
       nf.hidden = false;
       nf.textContent = t('play.no-room', { code });
       $('invite').hidden = true;
-      /** @type {HTMLElement} */ ($('status').querySelector('.text')).textContent = 'No such room.';
+      /** @type {HTMLElement} */ ($('status').querySelector('.text')).textContent = t('play.no-such-room');
       return;
     }
   }
