@@ -13,7 +13,7 @@
  * ```
  */
 
-import { format, section } from './i18n.js';
+import { format, lang, lookup, section } from './i18n.js';
 
 /** @typedef {import('./api.js').Cycle} Cycle */
 /** @typedef {import('./api.js').CyclePly} CyclePly */
@@ -250,7 +250,17 @@ export function cycleMarks(cycle, s = strings()) {
  */
 export function explanationOf(status, notation) {
   const cycle = status.result !== 'ongoing' ? activeCycle(status) : null;
-  return cycle ? cycleSentence(cycle, notation) : status.explanation ?? '';
+  if (cycle) return cycleSentence(cycle, notation);
+  // The rules library's sentence is English: another language says the reason in its words.
+  const own = lang !== 'en' && status.reason ? lookup(`explain.${status.reason}`) : undefined;
+  if (typeof own === 'string' && status.result !== 'ongoing') {
+    const sides = strings().sides;
+    const w = status.result;
+    const winner = w === 'red' || w === 'black' ? sides[w] : '';
+    const loser = w === 'red' ? sides.black : w === 'black' ? sides.red : '';
+    return format(own, { winner, loser });
+  }
+  return status.explanation ?? '';
 }
 
 /**
