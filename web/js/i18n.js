@@ -1,22 +1,11 @@
 // @ts-check
 /**
- * @file The page's language: which one (the player's saved choice, else the first of the
- * browser's languages that the site has, else English), its texts (`web/i18n/<code>.json`,
- * only the chosen language's file is fetched), the translation of the page's marked
- * elements, `t(key, parts)` for the modules, and the language switch in the header.
- *
- * Marked elements: `data-i18n="section.key"` sets the element's text;
- * `data-i18n-html="section.key"` its inner HTML (for a sentence with a link or emphasis; the
- * translation files are ours, and the key test checks that each keeps the English tags);
- * `data-i18n-attr="aria-label:section.key;title:section.key"` attributes.
- *
- * The module waits for its file at load (top-level await), so every module that imports it
- * (directly or through cycle.js and speech.js) writes in the chosen language from its first
- * line, and the page is shown only once it is translated: site.css hides the body until
- * `<html data-lang>` is set here, so no English flashes before Chinese.
+ * @file The page's language (saved choice, else the browser's, else English), its texts
+ * (only its file fetched, awaited at load so importers write in it from their first line),
+ * the marked elements translated (`data-i18n`, `data-i18n-html`, `data-i18n-attr`), `t()`
+ * and the header's switch. docs/browser.md, "Languages", tells how; in short:
  *
  * ```js
- * import { t } from './i18n.js';
  * status.textContent = t('game.to-move', { side: t('ruling.sides.red') });
  * ```
  */
