@@ -8,12 +8,16 @@
  * (rooms, the lobby) keep retrying by themselves, so the banner also goes by itself.
  */
 
-import { t } from './i18n.js';
-
 const BANNER_ID = 'offline-banner';
-const TEXT = t('offline.notice');
 
 let serverDown = false;
+
+/**
+ * The banner's words in the page's language, once had. The language module is imported when
+ * first needed, not at load: this module registers the service worker, which must not wait
+ * for the language's texts.
+ */
+let text = '';
 
 function update() {
   const show = serverDown || navigator.onLine === false;
@@ -22,12 +26,19 @@ function update() {
     if (el) el.hidden = true;
     return;
   }
+  if (!text) {
+    import('./i18n.js').then(({ t }) => {
+      text = t('offline.notice');
+      update();
+    }, () => {});
+    return;
+  }
   if (!el) {
     el = document.createElement('div');
     el.id = BANNER_ID;
     el.className = 'offline-banner';
     el.setAttribute('role', 'status');
-    el.textContent = TEXT;
+    el.textContent = text;
     document.body.prepend(el);
   }
   el.hidden = false;

@@ -278,6 +278,14 @@ test('computer: a loaded page plays on with the server stopped', async () => {
     const page = await openComputer(server.base);
     // The engine's worker and module are loaded with the page.
     await page.locator('html[data-engine="ready"]').waitFor({ state: 'attached' });
+    // ... and the service worker controls the page, so the modules it loads later (the sounds'
+    // on the first move) come from its cache: it precaches every asset, the language files too.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok, { once: true }));
+      }
+    });
     await server.stop({ keepData: true });
     await assert.rejects(fetch(`${server.base}/api/health`), 'the server is stopped');
     await start(page, 1, 'red');
