@@ -53,7 +53,9 @@ async fn the_public_flag_is_stored_and_only_public_puzzles_are_listed_newest_fir
         ids.push(save(s.addr, title, public).await);
     }
     for (id, public) in ids.iter().zip([true, false, true, false, true]) {
-        let p = http::get(s.addr, &format!("/api/puzzles/{id}")).await.json();
+        let p = http::get(s.addr, &format!("/api/puzzles/{id}"))
+            .await
+            .json();
         assert_eq!(p["public"], public, "{p}");
     }
 
@@ -107,7 +109,13 @@ async fn puzzles_saved_in_the_same_millisecond_are_paged_without_loss() {
 #[tokio::test]
 async fn bad_list_requests_and_a_bad_flag_are_refused() {
     let s = common::start().await;
-    for q in ["limit=0", "limit=101", "after=12", "after=x-ABCDEFGH", "after=12-no"] {
+    for q in [
+        "limit=0",
+        "limit=101",
+        "after=12",
+        "after=x-ABCDEFGH",
+        "after=12-no",
+    ] {
         let r = http::get(s.addr, &format!("/api/puzzles?{q}")).await;
         assert_error(&r, 422, "invalid_field");
     }
@@ -115,7 +123,12 @@ async fn bad_list_requests_and_a_bad_flag_are_refused() {
     assert_error(&r, 400, "bad_request");
     let r = http::get(s.addr, "/api/puzzles?colour=red").await;
     assert_error(&r, 400, "bad_request");
-    let r = http::post(s.addr, "/api/puzzles", &json!({"fen": FEN, "public": "yes"})).await;
+    let r = http::post(
+        s.addr,
+        "/api/puzzles",
+        &json!({"fen": FEN, "public": "yes"}),
+    )
+    .await;
     assert_error(&r, 400, "bad_request");
     // Nothing was saved by the refusals.
     let list = http::get(s.addr, "/api/puzzles").await.json();

@@ -369,10 +369,8 @@ fn themes(pos: &Position, kind: &str, moves: u32, line: &[String]) -> Vec<String
 /// Returns the difficulty, 1 to 5: the moves to find, one more for a quiet first move and
 /// one each past 20 000 and 200 000 nodes of search effort.
 fn difficulty(moves: u32, quiet: bool, effort: u64) -> u8 {
-    let points = moves
-        + u32::from(quiet)
-        + u32::from(effort > 20_000)
-        + u32::from(effort > 200_000);
+    let points =
+        moves + u32::from(quiet) + u32::from(effort > 20_000) + u32::from(effort > 200_000);
     points.clamp(1, 5) as u8
 }
 
@@ -388,8 +386,7 @@ pub fn mate_puzzle(searcher: &mut Searcher, pos: &Position, source: String) -> O
     }
     let first = res.best?;
     if n <= 3 {
-        if forced_win_within(&mut pos.clone(), n - 1) || winning_first_moves(pos, n) != [first]
-        {
+        if forced_win_within(&mut pos.clone(), n - 1) || winning_first_moves(pos, n) != [first] {
             return None;
         }
     } else {
@@ -419,7 +416,10 @@ pub fn mate_puzzle(searcher: &mut Searcher, pos: &Position, source: String) -> O
 /// Judges the first move of a material win: the depth-[`MATERIAL_DEPTH`] search's best move
 /// and principal variation when it scores at least [`MATERIAL_MARGIN`] more than the same
 /// search with it banned, and no mate.
-pub fn material_first_move(searcher: &mut Searcher, pos: &Position) -> Option<(Move, Vec<Move>, u64)> {
+pub fn material_first_move(
+    searcher: &mut Searcher,
+    pos: &Position,
+) -> Option<(Move, Vec<Move>, u64)> {
     let (best, pv, effort) = search(searcher, pos, &[], Limits::depth(MATERIAL_DEPTH));
     let first = best.best?;
     if best.score.abs() >= MATE_BOUND {
@@ -433,11 +433,7 @@ pub fn material_first_move(searcher: &mut Searcher, pos: &Position) -> Option<(M
 }
 
 /// Tries to make a material-win puzzle of `pos` (not in check).
-pub fn material_puzzle(
-    searcher: &mut Searcher,
-    pos: &Position,
-    source: String,
-) -> Option<Puzzle> {
+pub fn material_puzzle(searcher: &mut Searcher, pos: &Position, source: String) -> Option<Puzzle> {
     if pos.is_check() {
         return None;
     }
@@ -591,7 +587,11 @@ pub fn puzzles_of_game(settings: &Settings, index: usize, searcher: &mut Searche
 /// (each position once), sorted by difficulty, kind and length (stable), and cut to the
 /// count. `progress` hears the games played and the puzzles found so far. Stops after
 /// 100 000 games whatever it has.
-pub fn generate(settings: &Settings, command: &str, progress: &mut dyn FnMut(usize, usize)) -> Library {
+pub fn generate(
+    settings: &Settings,
+    command: &str,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Library {
     let mut puzzles: Vec<Puzzle> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut next = 0usize;

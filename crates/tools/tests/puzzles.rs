@@ -16,7 +16,10 @@ use xiangqi_tools::puzzles::{
 use xiangqi_tools::tactics::{forced_win_within, winning_first_moves};
 
 fn library() -> Library {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/puzzles/library.json");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../web/puzzles/library.json"
+    );
     puzzles::parse(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
@@ -28,8 +31,12 @@ fn mv(text: &str) -> Move {
 fn the_library_has_two_hundred_distinct_tagged_puzzles_and_says_how_it_was_made() {
     let lib = library();
     assert!(lib.puzzles.len() >= 200, "{}", lib.puzzles.len());
-    assert!(lib.command.starts_with("xiangqi puzzles --out web/puzzles/library.json --seed "));
-    assert!(lib.command.contains(&format!("--seed {}", lib.settings.seed)));
+    assert!(lib
+        .command
+        .starts_with("xiangqi puzzles --out web/puzzles/library.json --seed "));
+    assert!(lib
+        .command
+        .contains(&format!("--seed {}", lib.settings.seed)));
     let fens: HashSet<&str> = lib.puzzles.iter().map(|p| p.fen.as_str()).collect();
     assert_eq!(fens.len(), lib.puzzles.len(), "duplicate positions");
     assert!(lib.puzzles.iter().any(|p| p.kind == "material"));
@@ -42,7 +49,11 @@ fn the_library_has_two_hundred_distinct_tagged_puzzles_and_says_how_it_was_made(
     let mut last = 0;
     for (i, p) in lib.puzzles.iter().enumerate() {
         assert!((1..=5).contains(&p.difficulty), "puzzle {}", i + 1);
-        assert!(p.difficulty >= last, "puzzle {}: not sorted by difficulty", i + 1);
+        assert!(
+            p.difficulty >= last,
+            "puzzle {}: not sorted by difficulty",
+            i + 1
+        );
         last = p.difficulty;
         let theme = if p.kind == "mate" {
             format!("mate in {}", p.moves)
@@ -69,7 +80,11 @@ fn walk(
     assert!(left >= 1, "puzzle {id}: the tree is longer than its length");
     assert!(!level.is_empty(), "puzzle {id}: an empty level");
     let accepted: BTreeSet<Move> = level.iter().map(|b| mv(&b.mv)).collect();
-    assert_eq!(accepted.len(), level.len(), "puzzle {id}: a move listed twice");
+    assert_eq!(
+        accepted.len(),
+        level.len(),
+        "puzzle {id}: a move listed twice"
+    );
     nodes.push((pos.clone(), left, accepted));
     for b in level {
         let after = pos
@@ -102,7 +117,10 @@ fn check_main_line(p: &Puzzle, id: usize) {
         line.extend(b.reply.clone());
         level = &b.next;
     }
-    assert_eq!(line, p.line, "puzzle {id}: the line is not the tree's first branches");
+    assert_eq!(
+        line, p.line,
+        "puzzle {id}: the line is not the tree's first branches"
+    );
     assert_eq!(p.tree.len(), 1, "puzzle {id}: more than one first move");
 }
 
@@ -116,7 +134,10 @@ fn every_mate_is_exact_with_a_single_first_move_and_a_tree_that_mates() {
         }
         check_main_line(p, id);
         let pos = Position::from_fen(&p.fen).unwrap();
-        assert!(!pos.is_check() && !pos.legal_moves().is_empty(), "puzzle {id}");
+        assert!(
+            !pos.is_check() && !pos.legal_moves().is_empty(),
+            "puzzle {id}"
+        );
         let n = p.moves;
         let first = mv(&p.tree[0].mv);
         if n <= 3 {
@@ -141,7 +162,12 @@ fn every_mate_is_exact_with_a_single_first_move_and_a_tree_that_mates() {
         for (at, left, accepted) in &nodes {
             if *left <= 3 {
                 let exact: BTreeSet<Move> = winning_first_moves(at, *left).into_iter().collect();
-                assert_eq!(&exact, accepted, "puzzle {id}: accepted moves at {}", at.fen());
+                assert_eq!(
+                    &exact,
+                    accepted,
+                    "puzzle {id}: accepted moves at {}",
+                    at.fen()
+                );
             }
         }
         for (leaf, on_move) in &leaves {
