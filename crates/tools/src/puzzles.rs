@@ -524,9 +524,10 @@ pub fn material_puzzle(searcher: &mut Searcher, pos: &Position, source: String) 
     })
 }
 
-/// The puzzles found in self-play game `index` of `settings`: at most one mate (the first
-/// position of the game's final attack that makes one) and two material wins at least six
-/// plies apart.
+/// The puzzles found in self-play game `index` of `settings`, three at most: one mate (the
+/// first position of the game's mating attack that makes one) and material wins at least
+/// six plies apart (positions where the mover's score reached +300 cp, 150 cp above what
+/// the opponent's search thought a ply before).
 pub fn puzzles_of_game(settings: &Settings, index: usize, searcher: &mut Searcher) -> Vec<Puzzle> {
     let config = SelfplayConfig {
         games: settings.count,
