@@ -164,6 +164,16 @@ test('trainer: the hint shows the piece, then the move', async () => {
   await page.locator('#trainer-status', { hasText: 'Hint: play H4-6 (f7d6).' }).waitFor();
   await screenshot(page, 'trainer-hint');
   assertNoErrors(page);
+
+  // On a phone: no horizontal scrolling.
+  const phone = await newPage(env.browser, { width: 390, height: 844 });
+  await phone.goto(`${env.base}/puzzles/library/${MATE_IN_TWO}`);
+  await boardReady(phone, '#trainer-board');
+  await phone.locator('#trainer-task', { hasText: 'mate in 2' }).waitFor();
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no horizontal scrolling on a phone (overflow ${overflow}px)`);
+  await screenshot(phone, 'trainer-phone');
+  assertNoErrors(phone);
 });
 
 test('an unknown library puzzle says so', async () => {
