@@ -68,6 +68,8 @@ let node = [];
 let hintLevel = 0;
 /** Whether the board waits for the solver (not during a reply or a take-back). */
 let waiting = false;
+/** Counts the starts of the puzzle: a reply or take-back from before "Start again" is dropped. */
+let epoch = 0;
 
 /**
  * Shows the position after `moves`, with the solver's legal moves when it is their turn.
@@ -112,6 +114,7 @@ function pause(ms) {
 async function play(move) {
   if (!puzzle || !waiting) return;
   waiting = false;
+  const started = epoch;
   const branch = node.find((b) => b.move === move);
   if (!branch) {
     recordAttempt(puzzle.fen, false);
@@ -120,6 +123,7 @@ async function play(move) {
     moves.push(move);
     await show(false);
     await pause(TAKE_BACK_MS);
+    if (started !== epoch) return;
     moves.pop();
     await show(true);
     return;
@@ -135,6 +139,7 @@ async function play(move) {
     if (branch.reply) {
       // The defence's reply after the winning move, to show the material won.
       await pause(REPLY_MS);
+      if (started !== epoch) return;
       moves.push(branch.reply);
       await show(false);
     }
@@ -143,6 +148,7 @@ async function play(move) {
   say(TEXT.correct, 'ok');
   await show(false);
   await pause(REPLY_MS);
+  if (started !== epoch) return;
   moves.push(branch.reply);
   node = branch.next;
   await show(true);
@@ -172,6 +178,7 @@ async function hint() {
 
 async function restart() {
   if (!puzzle) return;
+  epoch += 1;
   moves = [];
   node = puzzle.tree;
   hintLevel = 0;

@@ -176,6 +176,29 @@ test('trainer: the hint shows the piece, then the move', async () => {
   assertNoErrors(phone);
 });
 
+test('trainer: start again puts the puzzle back', async () => {
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/puzzles/library/${MATE_IN_TWO}`);
+  await boardReady(page, '#trainer-board');
+  await playByClicks(page, 'f7d6', '#trainer-board');
+  await waitForPiece(page, 'e7', 'k', '#trainer-board');
+  await page.click('#restart');
+  await waitForPiece(page, 'f7', 'N', '#trainer-board');
+  await waitForPiece(page, 'e8', 'k', '#trainer-board');
+  assert.equal(await pieceAt(page, 'd6', '#trainer-board'), null);
+  assert.equal(await page.locator('#trainer-status').textContent(), '');
+  // Start again right after a right move, before the reply: the old reply is dropped, and
+  // the puzzle is solved from the start.
+  await playByClicks(page, 'f7d6', '#trainer-board');
+  await page.click('#restart');
+  await waitForPiece(page, 'f7', 'N', '#trainer-board');
+  await playByClicks(page, 'f7d6', '#trainer-board');
+  await waitForPiece(page, 'e7', 'k', '#trainer-board');
+  await playByClicks(page, 'f9f7', '#trainer-board');
+  await page.locator('#trainer-status', { hasText: 'puzzle solved' }).waitFor();
+  assertNoErrors(page);
+});
+
 test('an unknown library puzzle says so', async () => {
   const page = await newPage(env.browser);
   await page.goto(`${env.base}/puzzles/library/9999`);
