@@ -1,6 +1,7 @@
 // The service worker (served at /sw.js, scope /): after one visit the single-player pages
-// (/, /local, /computer, /analysis, /rules, /replay, /puzzles/new, a puzzle seen before) and
-// every asset they load work with the server stopped.
+// (/, /local, /computer, /analysis, /rules, /replay, /puzzles/new, a puzzle seen before, the
+// puzzle list /puzzles and the trainer /puzzles/library/{n}) and every asset they load (the
+// puzzle library among them) work with the server stopped.
 //
 // The server fills in VERSION (the build's asset version) and PRECACHE (every page path and
 // every embedded asset under /assets/v/VERSION/) when it serves this file, so a new build
@@ -8,7 +9,8 @@
 //
 // - Pages: network first (a fresh page when the server answers), the cached copy when it
 //   does not; /puzzles/{id} falls back to the cached puzzle page, which reads its puzzle
-//   from the cached GET /api/puzzles/{id}.
+//   from the cached GET /api/puzzles/{id}; /puzzles/library/{n} falls back to the cached
+//   trainer, which reads the cached library.
 // - Versioned assets: from the cache (their URL changes with their content).
 // - GET /api/puzzles/{id}: network first, cached for offline use. Everything else under
 //   /api/ and /ws/ (rooms, the lobby, saving) goes to the network only: those need the server.
@@ -17,7 +19,7 @@ const VERSION = '__VERSION__';
 /** @type {string[]} */
 const PRECACHE = JSON.parse('__PRECACHE__');
 const CACHE = `xiangqi-${VERSION}`;
-const PAGES = ['/', '/local', '/computer', '/analysis', '/rules', '/replay', '/puzzles/new', '/lobby'];
+const PAGES = ['/', '/local', '/computer', '/analysis', '/rules', '/replay', '/puzzles/new', '/lobby', '/puzzles'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
@@ -77,7 +79,8 @@ self.addEventListener('fetch', (event) => {
   } else if (/^\/api\/puzzles\/[^/]+$/.test(path)) {
     event.respondWith(networkFirst(request));
   } else if (request.mode === 'navigate') {
-    const puzzle = /^\/puzzles\/(?!new$)[^/]+$/.test(path) ? '/puzzles/_offline' : undefined;
+    const puzzle = /^\/puzzles\/(?!new$)[^/]+$/.test(path) ? '/puzzles/_offline'
+      : /^\/puzzles\/library\/[^/]+$/.test(path) ? '/puzzles/library/_offline' : undefined;
     if (PAGES.includes(path) || puzzle) event.respondWith(networkFirst(request, puzzle));
   }
 });

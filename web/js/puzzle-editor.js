@@ -37,6 +37,7 @@ const saveBtn = /** @type {HTMLButtonElement} */ (byId('save'));
 const saveError = byId('save-error');
 const titleInput = /** @type {HTMLInputElement} */ (byId('title'));
 const solutionInput = /** @type {HTMLInputElement} */ (byId('solution'));
+const publicBox = /** @type {HTMLInputElement} */ (byId('public'));
 const share = byId('share');
 const shareUrl = /** @type {HTMLInputElement} */ (byId('share-url'));
 
@@ -269,7 +270,9 @@ saveForm.addEventListener('submit', async (ev) => {
       // Checked here to name the bad move; the server checks it again.
       await positionOf({ fen, moves: solution });
     }
-    const res = await request('POST', '/api/puzzles', { fen, title, solution: solution.length ? solution : null });
+    const res = await request('POST', '/api/puzzles', {
+      fen, title, solution: solution.length ? solution : null, public: publicBox.checked,
+    });
     const url = new URL(res.url || `/puzzles/${res.id}`, location.origin).href;
     shareUrl.value = url;
     /** @type {HTMLAnchorElement} */ (byId('open-puzzle')).href = url;

@@ -1,7 +1,13 @@
-// Puzzle editor (/puzzles/new) and puzzle page (/puzzles/{id}).
+// Puzzle editor (/puzzles/new), puzzle page (/puzzles/{id}), the puzzle list (/puzzles), the
+// trainer (/puzzles/library/{n}) and the daily puzzle on the home page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, newPage, assertNoErrors, screenshot, boardReady, clickSquare, pieceAt } from './lib/harness.mjs';
+import { readFile } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import {
+  setUp, startServer, launchBrowser, newPage, assertNoErrors, screenshot, screenshotOf, boardReady, clickSquare, pieceAt,
+  playByClicks, waitForPiece, api,
+} from './lib/harness.mjs';
 
 let env;
 before(async () => { env = await setUp(); });
@@ -87,4 +93,195 @@ test('an unknown puzzle says so', async () => {
   await page.goto(`${env.base}/puzzles/doesNotExist1`);
   await page.locator('#puzzle-error', { hasText: 'no puzzle' }).waitFor();
   assertNoErrors(page);
+});
+
+// The puzzle trainer on the built-in library (web/puzzles/library.json, `xiangqi puzzles`).
+// Puzzle 49: 5Rb2/4k4/5N3/2p5p/9/p1P1C4/8P/9/9/3K5 w. The horse checks from d6 (its leg d7
+// is empty); the tree's defence steps the general to e7, and the chariot on f7 mates: e8 is
+// the horse's, d7 the chariot's along rank 7 (and e6 is outside the palace), and the chariot
+// itself is guarded by the horse on d6 (leg e6). The horse's move is H4-6 in WXF (file 4
+// from Red's right, retreating to file 6).
+const MATE_IN_TWO = 49;
+
+test('trainer: a wrong move is taken back, the right ones solve it, progress is kept', async () => {
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/puzzles/library/${MATE_IN_TWO}`);
+  await boardReady(page, '#trainer-board');
+  await page.locator('#trainer-title', { hasText: `Puzzle ${MATE_IN_TWO}` }).waitFor();
+  await page.locator('#trainer-task', { hasText: 'Red to move: mate in 2.' }).waitFor();
+  assert.match(await page.locator('#trainer-themes').textContent(), /mate in 2 · check · chariot mate · difficulty \d of 5/);
+  await page.locator('#trainer-progress', { hasText: 'Not tried yet.' }).waitFor();
+  assert.equal(await pieceAt(page, 'f7', '#trainer-board'), 'N');
+
+  // A wrong move: the soldier steps forward; it is taken back.
+  await playByClicks(page, 'c4c5', '#trainer-board');
+  await page.locator('#trainer-status', { hasText: 'Try again' }).waitFor();
+  await screenshot(page, 'trainer-try-again');
+  await waitForPiece(page, 'c4', 'P', '#trainer-board');
+  assert.equal(await pieceAt(page, 'c5', '#trainer-board'), null);
+  await page.locator('#trainer-progress', { hasText: 'Not solved yet · 1 attempt' }).waitFor();
+
+  // The right first move; the defence replies by itself.
+  await playByClicks(page, 'f7d6', '#trainer-board');
+  await page.locator('#trainer-status', { hasText: 'Correct' }).waitFor();
+  await waitForPiece(page, 'e7', 'k', '#trainer-board');
+  await page.locator('#trainer-status', { hasText: 'Correct! Your move again.' }).waitFor();
+  await playByClicks(page, 'f9f7', '#trainer-board');
+  await page.locator('#trainer-status', { hasText: 'puzzle solved' }).waitFor();
+  await page.locator('#trainer-progress', { hasText: 'Solved · 2 attempts' }).waitFor();
+  assert.equal(await page.locator('#hint').isDisabled(), true);
+  await screenshot(page, 'trainer-solved');
+
+  // Kept after a reload, and marked in the list.
+  await page.reload();
+  await boardReady(page, '#trainer-board');
+  await page.locator('#trainer-progress', { hasText: 'Solved · 2 attempts' }).waitFor();
+  assert.equal(await page.getAttribute('#next', 'href'), `/puzzles/library/${MATE_IN_TWO + 1}`);
+  await page.goto(`${env.base}/puzzles`);
+  await page.locator(`#library li.solved a[href="/puzzles/library/${MATE_IN_TWO}"]`).waitFor();
+  await page.locator('#library-count', { hasText: '200 of 200 puzzles shown · 1 solved' }).waitFor();
+  // Filters: mate in 2 at its difficulty still lists it; material hides it.
+  await page.selectOption('#theme', 'mate in 2');
+  await page.locator(`#library a[href="/puzzles/library/${MATE_IN_TWO}"]`).waitFor();
+  const shown = await page.locator('#library li').count();
+  assert.ok(shown > 1 && shown < 200, `${shown} mates in 2`);
+  await screenshot(page, 'puzzles-list');
+  await page.selectOption('#theme', 'material');
+  await page.locator(`#library a[href="/puzzles/library/${MATE_IN_TWO}"]`).waitFor({ state: 'detached' });
+  assert.match(page.url(), /\?theme=material$/);
+  assertNoErrors(page);
+});
+
+test('trainer: the hint shows the piece, then the move', async () => {
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/puzzles/library/${MATE_IN_TWO}`);
+  await boardReady(page, '#trainer-board');
+  await page.locator('#trainer-board [data-square="f7"].movable').waitFor();
+  await page.click('#hint');
+  await page.locator('#trainer-status', { hasText: 'Hint: move the highlighted piece.' }).waitFor();
+  await page.locator('#trainer-board [data-square="f7"].selected').waitFor();
+  await page.click('#hint');
+  await page.locator('#trainer-status', { hasText: 'Hint: play H4-6 (f7d6).' }).waitFor();
+  await screenshot(page, 'trainer-hint');
+  assertNoErrors(page);
+
+  // On a phone: no horizontal scrolling.
+  const phone = await newPage(env.browser, { width: 390, height: 844 });
+  await phone.goto(`${env.base}/puzzles/library/${MATE_IN_TWO}`);
+  await boardReady(phone, '#trainer-board');
+  await phone.locator('#trainer-task', { hasText: 'mate in 2' }).waitFor();
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no horizontal scrolling on a phone (overflow ${overflow}px)`);
+  await screenshot(phone, 'trainer-phone');
+  assertNoErrors(phone);
+});
+
+test('trainer: start again puts the puzzle back', async () => {
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/puzzles/library/${MATE_IN_TWO}`);
+  await boardReady(page, '#trainer-board');
+  await playByClicks(page, 'f7d6', '#trainer-board');
+  await waitForPiece(page, 'e7', 'k', '#trainer-board');
+  await page.click('#restart');
+  await waitForPiece(page, 'f7', 'N', '#trainer-board');
+  await waitForPiece(page, 'e8', 'k', '#trainer-board');
+  assert.equal(await pieceAt(page, 'd6', '#trainer-board'), null);
+  assert.equal(await page.locator('#trainer-status').textContent(), '');
+  // Start again right after a right move, before the reply: the old reply is dropped, and
+  // the puzzle is solved from the start.
+  await playByClicks(page, 'f7d6', '#trainer-board');
+  await page.click('#restart');
+  await waitForPiece(page, 'f7', 'N', '#trainer-board');
+  await playByClicks(page, 'f7d6', '#trainer-board');
+  await waitForPiece(page, 'e7', 'k', '#trainer-board');
+  await playByClicks(page, 'f9f7', '#trainer-board');
+  await page.locator('#trainer-status', { hasText: 'puzzle solved' }).waitFor();
+  assertNoErrors(page);
+});
+
+test('an unknown library puzzle says so', async () => {
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/puzzles/library/9999`);
+  await page.locator('#trainer-error', { hasText: 'no library puzzle "9999"' }).waitFor();
+  assertNoErrors(page);
+});
+
+test('the daily puzzle is linked from the home page', async () => {
+  const library = JSON.parse(await readFile(new URL('../puzzles/library.json', import.meta.url), 'utf8'));
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/`);
+  await screenshotOf(page.locator('#daily-puzzle'), 'home-daily-puzzle');
+  await page.click('#daily-puzzle h3 a');
+  await page.waitForURL(/\/puzzles\/library\/daily$/);
+  await boardReady(page, '#trainer-board');
+  const title = await page.locator('#trainer-title', { hasText: "Today's puzzle: number" }).textContent();
+  const n = Number(/number (\d+)/.exec(title)[1]);
+  // The days since 1970-01-01 (UTC), times 97, modulo the library's size, from 1.
+  assert.equal(n, ((Math.floor(Date.now() / 86400000) * 97) % library.puzzles.length) + 1);
+  const fen = library.puzzles[n - 1].fen;
+  const pieces = await page.evaluate(() => [...document.querySelectorAll('#trainer-board [data-square]')]
+    .map((p) => [p.getAttribute('data-square'), p.querySelector('[data-piece]')?.getAttribute('data-piece')])
+    .filter(([, piece]) => piece));
+  const expected = [];
+  fen.split(' ')[0].split('/').forEach((row, i) => {
+    let file = 0;
+    for (const ch of row) {
+      if (/\d/.test(ch)) file += Number(ch);
+      else expected.push([`${'abcdefghi'[file++]}${9 - i}`, ch]);
+    }
+  });
+  assert.deepEqual(pieces.sort(), expected.sort());
+  assertNoErrors(page);
+});
+
+test('a puzzle the editor marks public is listed on /puzzles', async () => {
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/puzzles/new`);
+  await boardReady(page, '#editor-board');
+  await page.locator('#valid-ok', { hasText: 'Legal position' }).waitFor();
+  await page.fill('#title', 'A public opening');
+  await page.check('#public');
+  await page.click('#save');
+  await page.locator('#share').waitFor();
+  const id = (await page.inputValue('#share-url')).split('/').pop();
+  const stored = await api(env.base, 'GET', `/api/puzzles/${id}`);
+  assert.equal(stored.json.public, true);
+  await page.goto(`${env.base}/puzzles`);
+  await page.locator(`#public a[href="/puzzles/${id}"]`, { hasText: 'A public opening' }).waitFor();
+  await screenshot(page, 'puzzles-public');
+  assertNoErrors(page);
+});
+
+test('after one visit the list and the trainer work with the server stopped', async () => {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const page = await newPage(browser);
+    await page.goto(`${server.base}/puzzles`);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((ok) => navigator.serviceWorker.addEventListener('controllerchange', ok, { once: true }));
+      }
+    });
+    await server.stop({ keepData: true });
+    // A library puzzle never opened before: the trainer's shell and the cached library.
+    await page.goto(`${server.base}/puzzles/library/${MATE_IN_TWO}`);
+    await boardReady(page, '#trainer-board');
+    await playByClicks(page, 'f7d6', '#trainer-board');
+    await waitForPiece(page, 'e7', 'k', '#trainer-board');
+    await playByClicks(page, 'f9f7', '#trainer-board');
+    await page.locator('#trainer-status', { hasText: 'puzzle solved' }).waitFor();
+    const res = await page.goto(`${server.base}/puzzles`);
+    assert.ok(res && res.ok(), '/puzzles offline');
+    await page.locator(`#library li.solved a[href="/puzzles/library/${MATE_IN_TWO}"]`).waitFor();
+    await page.locator('#public-error', { hasText: 'cannot be reached' }).waitFor();
+    // The refused requests while the server is down are expected console errors.
+    page.errors.splice(0, page.errors.length,
+      ...page.errors.filter((e) => !/ERR_CONNECTION_REFUSED|Failed to fetch|Failed to load resource/.test(e)));
+    assertNoErrors(page);
+  } finally {
+    await browser.close();
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
 });

@@ -6,6 +6,7 @@ mod game_cmd;
 mod loadtest_cmd;
 mod match_cmd;
 mod perft_cmd;
+mod puzzles_cmd;
 mod selfplay_cmd;
 mod serve_cmd;
 mod tactics_cmd;
@@ -48,6 +49,9 @@ enum Command {
     /// Play fast engine-against-engine games and write their quiet positions with the
     /// results (`FEN;RESULT` lines) for `tune`.
     Selfplay(selfplay_cmd::SelfplayArgs),
+    /// Find puzzles (mates in 1-5, material wins) in self-play games and write the
+    /// library with each puzzle's solution tree as JSON.
+    Puzzles(puzzles_cmd::PuzzlesArgs),
     /// Tune every evaluation weight by logistic regression on `selfplay` positions; prints
     /// the error before and after and writes the weights.
     Tune(tune_cmd::TuneArgs),
@@ -69,6 +73,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Tactics(args)) => tactics_cmd::run(&args),
         Some(Command::Selfplay(args)) => selfplay_cmd::run(&args),
+        Some(Command::Puzzles(args)) => puzzles_cmd::run(&args),
         Some(Command::Tune(args)) => tune_cmd::run(&args),
         Some(Command::Loadtest(args)) => loadtest_cmd::run(&args),
         None => serve_cmd::run(&serve_cmd::ServeArgs::from_environment()),

@@ -247,9 +247,10 @@ pub struct Assets {
 
 /// The pages the service worker keeps for offline use, with their files: the single-player
 /// pages and the lobby (which then says it needs the server). `/puzzles/_offline` is the
-/// puzzle page's shell, shown for any puzzle when offline. A page whose file is missing is
+/// puzzle page's shell, shown for any puzzle when offline, and `/puzzles/library/_offline` the
+/// trainer's, shown for any library puzzle. A page whose file is missing is
 /// left out (installation fails on any URL that does not answer).
-const OFFLINE_PAGES: [(&str, &str); 9] = [
+const OFFLINE_PAGES: [(&str, &str); 11] = [
     ("/", "index.html"),
     ("/local", "local.html"),
     ("/computer", "computer.html"),
@@ -258,6 +259,8 @@ const OFFLINE_PAGES: [(&str, &str); 9] = [
     ("/replay", "replay.html"),
     ("/puzzles/new", "puzzle-editor.html"),
     ("/puzzles/_offline", "puzzle.html"),
+    ("/puzzles", "puzzles.html"),
+    ("/puzzles/library/_offline", "trainer.html"),
     ("/lobby", "lobby.html"),
 ];
 
@@ -513,6 +516,8 @@ mod tests {
             "/rules",
             "/replay",
             "/puzzles/new",
+            "/puzzles",
+            "/puzzles/library/_offline",
         ] {
             assert!(urls.iter().any(|u| u == page), "{page}");
         }
@@ -522,6 +527,7 @@ mod tests {
             "wasm/rules.wasm",
             "wasm/engine.wasm",
             "css/site.css",
+            "puzzles/library.json",
         ] {
             assert!(urls.contains(&format!("{prefix}{file}")), "{file}");
         }

@@ -21,12 +21,15 @@
 //! - [`external`]: the client for external engine processes (UCI, Fairy-Stockfish, UCCI).
 //! - [`sprt`]: the sequential probability ratio test over game pairs.
 //! - [`tactics`]: the tactical test suite and its runner.
+//! - [`puzzles`]: the puzzle library generator (`xiangqi puzzles`).
+//! - [`selfplay`]: self-play games for tuning and puzzles.
 //! - [`loadtest`]: the load-test client (`xiangqi loadtest`).
 
 pub mod external;
 pub mod loadtest;
 pub mod matches;
 pub mod openings;
+pub mod puzzles;
 pub mod selfplay;
 pub mod sprt;
 pub mod tactics;

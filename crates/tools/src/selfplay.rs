@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use xiangqi::game::{Game, GameResult, RuleSet};
 use xiangqi_engine::clock::Limits;
-use xiangqi_engine::search::{SearchRequest, Searcher, MATE_BOUND};
+use xiangqi_engine::search::{SearchRequest, SearchResult, Searcher, MATE_BOUND};
 
 /// How to play the self-play games.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,6 +34,9 @@ pub struct SelfplayConfig {
     pub max_plies: usize,
     /// Positions are recorded from this ply on (the opening and random moves are skipped).
     pub skip_plies: usize,
+    /// Play on after a search finds a mate (until the game ends or `max_plies`), instead of
+    /// stopping there with the result; the puzzle generator wants the mating attack.
+    pub play_out: bool,
 }
 
 impl Default for SelfplayConfig {
@@ -46,6 +49,7 @@ impl Default for SelfplayConfig {
             random_plies: 8,
             max_plies: 300,
             skip_plies: 16,
+            play_out: false,
         }
     }
 }
@@ -93,6 +97,41 @@ impl Sample {
 /// Plays game `index` of `config` with `searcher`; returns its quiet positions with the
 /// result.
 pub fn play_game(config: &SelfplayConfig, index: usize, searcher: &mut Searcher) -> Vec<Sample> {
+    let mut fens = Vec::new();
+    let result = play_with(config, index, searcher, &mut |game, found| {
+        let pos = game.position();
+        if let Some(m) = found.best {
+            if found.score.abs() < MATE_BOUND
+                && game.plies().len() >= config.skip_plies
+                && !pos.is_check()
+                && !pos.is_capture(m)
+            {
+                fens.push(pos.fen());
+            }
+        }
+    });
+    let red_score = match result {
+        GameResult::RedWins => 1.0,
+        GameResult::BlackWins => 0.0,
+        _ => 0.5,
+    };
+    fens.into_iter()
+        .map(|fen| Sample { fen, red_score })
+        .collect()
+}
+
+/// Plays game `index` of `config` with `searcher` (the opening `index mod 20`, then
+/// `config.random_plies` random moves drawn from the seed and the index, then the engine
+/// against itself at `config.nodes` nodes a move), calling `visit` with the game so far and
+/// the engine's search of its last position before each engine move; returns the result.
+/// The game stops at a mate score (the side it favours wins), at the end of the game or at
+/// `config.max_plies` (a draw), or with `config.play_out` plays the mate out.
+pub fn play_with(
+    config: &SelfplayConfig,
+    index: usize,
+    searcher: &mut Searcher,
+    visit: &mut dyn FnMut(&Game, &SearchResult),
+) -> GameResult {
     let mut rng = StdRng::seed_from_u64(config.seed ^ (index as u64).wrapping_mul(0x9e37_79b9));
     let mut game = Game::new(xiangqi::Position::start(), RuleSet::Wxf2018);
     let opening = OPENINGS[index % OPENINGS.len()];
@@ -112,7 +151,6 @@ pub fn play_game(config: &SelfplayConfig, index: usize, searcher: &mut Searcher)
         }
     }
     searcher.clear();
-    let mut fens = Vec::new();
     let mut result = GameResult::Draw;
     while !game.status().is_over() && game.plies().len() < config.max_plies {
         let req = SearchRequest {
@@ -122,22 +160,19 @@ pub fn play_game(config: &SelfplayConfig, index: usize, searcher: &mut Searcher)
             limits: Limits::nodes(config.nodes),
         };
         let found = searcher.search(&req, &mut |_| {});
+        visit(&game, &found);
         let Some(m) = found.best else {
             break;
         };
-        let pos = game.position();
-        if found.score.abs() >= MATE_BOUND {
+        if found.score.abs() >= MATE_BOUND && !config.play_out {
             // A mate is found: the game's result is known.
             let mover_wins = found.score > 0;
-            result = if mover_wins == (pos.turn() == xiangqi::Color::Red) {
+            result = if mover_wins == (game.position().turn() == xiangqi::Color::Red) {
                 GameResult::RedWins
             } else {
                 GameResult::BlackWins
             };
             break;
-        }
-        if game.plies().len() >= config.skip_plies && !pos.is_check() && !pos.is_capture(m) {
-            fens.push(pos.fen());
         }
         if game.play(m).is_err() {
             break;
@@ -146,14 +181,7 @@ pub fn play_game(config: &SelfplayConfig, index: usize, searcher: &mut Searcher)
     if game.status().is_over() {
         result = game.status().result;
     }
-    let red_score = match result {
-        GameResult::RedWins => 1.0,
-        GameResult::BlackWins => 0.0,
-        _ => 0.5,
-    };
-    fens.into_iter()
-        .map(|fen| Sample { fen, red_score })
-        .collect()
+    result
 }
 
 /// Plays every game of `config` on `config.concurrency` threads, handing each finished

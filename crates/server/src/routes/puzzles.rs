@@ -1,7 +1,8 @@
-//! `POST /api/puzzles` and `GET /api/puzzles/{id}`: positions players compose and share.
+//! `POST /api/puzzles` and `GET /api/puzzles/{id}`: positions players compose and share;
+//! `GET /api/puzzles`: the public ones, newest first, a page at a time.
 
 use super::position::{play_moves, start_position, undecided_start};
-use crate::error::{ApiJson, ApiPath, AppError};
+use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
 use crate::ids::PuzzleId;
 use crate::rate::{limited, RateLimits};
 use crate::store::PuzzleRow;
@@ -17,13 +18,17 @@ use xiangqi::game::RuleSet;
 const MAX_TITLE: usize = 100;
 /// Longest solution line, in plies.
 const MAX_SOLUTION: usize = 200;
+/// Public puzzles listed per page when the request does not say.
+const DEFAULT_PAGE: u32 = 30;
+/// Most public puzzles listed per page.
+const MAX_PAGE: u32 = 100;
 
 /// Returns the puzzle routes; creating is limited per address by `limits.puzzles`.
 pub fn router(limits: &RateLimits) -> Router<AppState> {
     Router::new()
         .route(
             "/api/puzzles",
-            limited(post(create), limits.puzzles.as_ref()),
+            limited(post(create), limits.puzzles.as_ref()).get(list),
         )
         .route("/api/puzzles/{id}", get(fetch))
 }
@@ -36,6 +41,9 @@ struct NewPuzzle {
     title: Option<String>,
     #[serde(default)]
     solution: Option<Vec<String>>,
+    /// Listed on `/puzzles` when true; shared by link only when false (the default).
+    #[serde(default)]
+    public: bool,
 }
 
 #[derive(Serialize)]
@@ -50,7 +58,77 @@ struct Puzzle {
     fen: String,
     title: String,
     solution: Option<Vec<String>>,
+    public: bool,
     created_at: i64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListQuery {
+    /// Puzzles on a page, 1–[`MAX_PAGE`].
+    limit: Option<u32>,
+    /// The `next` of the previous page: `CREATED_AT-ID` of its last puzzle.
+    after: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Listed {
+    id: String,
+    url: String,
+    fen: String,
+    title: String,
+    created_at: i64,
+}
+
+#[derive(Serialize)]
+struct Page {
+    puzzles: Vec<Listed>,
+    /// The `after` of the next page; `None` on the last page.
+    next: Option<String>,
+}
+
+/// Lists the public puzzles, newest first: `?limit=N` (1–100, default 30) a page, and
+/// `?after=` the previous page's `next`.
+async fn list(
+    State(app): State<AppState>,
+    ApiQuery(q): ApiQuery<ListQuery>,
+) -> Result<Json<Page>, AppError> {
+    let limit = q.limit.unwrap_or(DEFAULT_PAGE);
+    if !(1..=MAX_PAGE).contains(&limit) {
+        return Err(AppError::InvalidField(format!(
+            "limit: from 1 to {MAX_PAGE}"
+        )));
+    }
+    let after = match q.after.as_deref() {
+        None => None,
+        Some(text) => {
+            let bad = || {
+                AppError::InvalidField(
+                    "after: the `next` of the previous page (CREATED_AT-ID)".to_string(),
+                )
+            };
+            let (at, id) = text.split_once('-').ok_or_else(bad)?;
+            let at: i64 = at.parse().map_err(|_| bad())?;
+            Some((at, PuzzleId::parse(id).ok_or_else(bad)?))
+        }
+    };
+    let rows = app.store.public_puzzles(after, limit).await?;
+    let next = (rows.len() == limit as usize)
+        .then(|| rows.last().map(|r| format!("{}-{}", r.created_at, r.id)))
+        .flatten();
+    Ok(Json(Page {
+        puzzles: rows
+            .into_iter()
+            .map(|r| Listed {
+                url: format!("/puzzles/{}", r.id),
+                id: r.id.to_string(),
+                fen: r.fen,
+                title: r.title,
+                created_at: r.created_at,
+            })
+            .collect(),
+        next,
+    }))
 }
 
 async fn create(
@@ -91,6 +169,7 @@ async fn create(
             fen: fen.clone(),
             title: title.clone(),
             solution: solution.clone(),
+            public: req.public,
             created_at: app.wall.now_ms(),
         };
         if app.store.insert_puzzle(row).await? {
@@ -122,6 +201,7 @@ async fn fetch(
         fen: row.fen,
         title: row.title,
         solution,
+        public: row.public,
         created_at: row.created_at,
     }))
 }

@@ -142,6 +142,8 @@ pub struct PuzzleRow {
     pub title: String,
     /// The solution as a JSON array of ICCS moves, if given.
     pub solution: Option<String>,
+    /// Whether it is listed on `/puzzles` (its author marked it public).
+    pub public: bool,
     /// Creation time, milliseconds since the Unix epoch.
     pub created_at: i64,
 }
@@ -386,18 +388,66 @@ impl Store {
     /// # Errors
     /// [`StoreError`] on a storage failure.
     pub async fn puzzle(&self, id: &PuzzleId) -> Result<Option<PuzzleRow>, StoreError> {
-        let row = sqlx::query("SELECT fen, title, solution, created_at FROM puzzles WHERE id = $1")
-            .bind(id.as_str())
-            .fetch_optional(&self.pool)
-            .await?;
+        let row = sqlx::query(
+            "SELECT fen, title, solution, public, created_at FROM puzzles WHERE id = $1",
+        )
+        .bind(id.as_str())
+        .fetch_optional(&self.pool)
+        .await?;
         let Some(row) = row else { return Ok(None) };
         Ok(Some(PuzzleRow {
             id: id.clone(),
             fen: row.try_get("fen")?,
             title: row.try_get("title")?,
             solution: row.try_get("solution")?,
+            public: row.try_get::<i64, _>("public")? != 0,
             created_at: row.try_get("created_at")?,
         }))
+    }
+
+    /// Returns up to `limit` public puzzles, newest first (by creation time, then id
+    /// descending), after the puzzle `after` of an earlier page (its creation time in
+    /// milliseconds since the Unix epoch and its id; `None`: from the newest). A row whose id
+    /// is not a puzzle id is logged and skipped.
+    ///
+    /// # Errors
+    /// [`StoreError`] on a storage failure.
+    pub async fn public_puzzles(
+        &self,
+        after: Option<(i64, PuzzleId)>,
+        limit: u32,
+    ) -> Result<Vec<PuzzleRow>, StoreError> {
+        let (at, after_id) = match &after {
+            Some((at, id)) => (*at, id.as_str()),
+            None => (i64::MAX, ""),
+        };
+        let rows = sqlx::query(
+            "SELECT id, fen, title, solution, created_at FROM puzzles \
+             WHERE public = 1 AND (created_at < $1 OR (created_at = $1 AND id < $2)) \
+             ORDER BY created_at DESC, id DESC LIMIT $3",
+        )
+        .bind(at)
+        .bind(after_id)
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let id: String = row.try_get("id")?;
+            let Some(id) = PuzzleId::parse(&id) else {
+                tracing::warn!(id, "public puzzle with a malformed id left out of the list");
+                continue;
+            };
+            out.push(PuzzleRow {
+                id,
+                fen: row.try_get("fen")?,
+                title: row.try_get("title")?,
+                solution: row.try_get("solution")?,
+                public: true,
+                created_at: row.try_get("created_at")?,
+            });
+        }
+        Ok(out)
     }
 }
 
@@ -575,13 +625,14 @@ async fn run_op(conn: &mut AnyConnection, op: &WriteOp) -> Result<u64, StoreErro
             )
         }
         WriteOp::InsertPuzzle(p) => Ok(sqlx::query(
-            "INSERT INTO puzzles (id, fen, title, solution, created_at) \
-             VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+            "INSERT INTO puzzles (id, fen, title, solution, public, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
         )
         .bind(p.id.as_str())
         .bind(&p.fen)
         .bind(&p.title)
         .bind(&p.solution)
+        .bind(i64::from(p.public))
         .bind(p.created_at)
         .execute(&mut *conn)
         .await?

@@ -1,0 +1,5 @@
+-- Puzzles the editor marks public are listed on /puzzles (GET /api/puzzles), newest first.
+-- Existing puzzles stay unlisted (shared by link only).
+
+ALTER TABLE puzzles ADD COLUMN public INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX puzzles_public ON puzzles (public, created_at);

@@ -1,0 +1,141 @@
+// @ts-check
+/**
+ * The puzzle list (/puzzles): the built-in library, filterable by theme and difficulty, each
+ * marked when solved in this browser, with today's puzzle; and the public puzzles players
+ * saved on this server (GET /api/puzzles, newest first, a page at a time).
+ */
+import { request } from './request.js';
+import { allProgress, loadLibrary, trainerUrl } from './puzzle-library.js';
+
+/** Every text of this page that a player reads (English; to move to the translation files). */
+const TEXT = {
+  count: (/** @type {number} */ shown, /** @type {number} */ all, /** @type {number} */ solved) =>
+    `${shown} of ${all} puzzles shown · ${solved} solved`,
+  item: (/** @type {number} */ n) => `Puzzle ${n}`,
+  difficulty: (/** @type {number} */ d) => `difficulty ${d}`,
+  solved: 'solved',
+  noPublic: 'No public puzzles yet. Compose one and mark it public.',
+  publicFailed: 'The public puzzles could not be loaded (the server cannot be reached).',
+  loadFailed: (/** @type {string} */ why) => `The puzzle library could not be loaded: ${why}`,
+};
+
+/** Public puzzles fetched per page. */
+const PAGE = 30;
+
+/** @template {HTMLElement} T @param {string} id @returns {T} */
+function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`missing #${id}`);
+  return /** @type {T} */ (el);
+}
+
+const themeSelect = /** @type {HTMLSelectElement} */ (byId('theme'));
+const difficultySelect = /** @type {HTMLSelectElement} */ (byId('difficulty'));
+const list = byId('library');
+
+/** @type {import('./puzzle-library.js').Library|null} */
+let library = null;
+
+/** Keeps the filters in the address, so a reload or a shared link shows the same list. */
+function saveFilters() {
+  const q = new URLSearchParams();
+  if (themeSelect.value) q.set('theme', themeSelect.value);
+  if (difficultySelect.value) q.set('difficulty', difficultySelect.value);
+  const search = q.toString();
+  history.replaceState(null, '', search ? `?${search}` : location.pathname);
+}
+
+function render() {
+  if (!library) return;
+  const progress = allProgress();
+  const theme = themeSelect.value;
+  const difficulty = Number(difficultySelect.value) || 0;
+  list.textContent = '';
+  let shown = 0;
+  let solved = 0;
+  library.puzzles.forEach((p, i) => {
+    const done = !!progress[p.fen]?.solved;
+    if (done) solved += 1;
+    if (theme && !p.themes.includes(theme)) return;
+    if (difficulty && p.difficulty !== difficulty) return;
+    shown += 1;
+    const li = document.createElement('li');
+    li.className = done ? 'solved' : '';
+    const a = document.createElement('a');
+    a.href = trainerUrl(i + 1);
+    a.textContent = TEXT.item(i + 1);
+    li.append(a);
+    const tags = document.createElement('span');
+    tags.className = 's-hint';
+    tags.textContent = ` ${p.themes.join(', ')} · ${TEXT.difficulty(p.difficulty)}`;
+    li.append(tags);
+    if (done) {
+      const mark = document.createElement('span');
+      mark.className = 's-badge';
+      mark.textContent = `✓ ${TEXT.solved}`;
+      li.append(' ', mark);
+    }
+    list.append(li);
+  });
+  byId('library-count').textContent = TEXT.count(shown, library.puzzles.length, solved);
+}
+
+async function loadLibraryList() {
+  try {
+    library = await loadLibrary();
+  } catch (err) {
+    byId('library-error').textContent = TEXT.loadFailed(err instanceof Error ? err.message : String(err));
+    return;
+  }
+  const themes = [...new Set(library.puzzles.flatMap((p) => p.themes))].sort();
+  for (const t of themes) themeSelect.add(new Option(t, t));
+  const q = new URLSearchParams(location.search);
+  themeSelect.value = themes.includes(q.get('theme') || '') ? q.get('theme') || '' : '';
+  difficultySelect.value = /^[1-5]$/.test(q.get('difficulty') || '') ? q.get('difficulty') || '' : '';
+  render();
+}
+
+/** @type {string|null} the `after` of the next page of public puzzles */
+let next = null;
+
+async function loadPublic() {
+  const more = /** @type {HTMLButtonElement} */ (byId('public-more'));
+  const ul = byId('public');
+  more.disabled = true;
+  try {
+    const q = next ? `?limit=${PAGE}&after=${encodeURIComponent(next)}` : `?limit=${PAGE}`;
+    const page = await request('GET', `/api/puzzles${q}`);
+    for (const p of page.puzzles) {
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.href = String(p.url);
+      a.textContent = String(p.title);
+      li.append(a);
+      const when = document.createElement('span');
+      when.className = 's-hint';
+      when.textContent = ` ${new Date(Number(p.created_at)).toLocaleDateString()}`;
+      li.append(when);
+      ul.append(li);
+    }
+    next = typeof page.next === 'string' ? page.next : null;
+    if (!ul.children.length) {
+      const li = document.createElement('li');
+      li.className = 's-hint';
+      li.textContent = TEXT.noPublic;
+      ul.append(li);
+    }
+  } catch {
+    byId('public-error').textContent = TEXT.publicFailed;
+  }
+  more.hidden = next === null;
+  more.disabled = false;
+}
+
+themeSelect.addEventListener('change', () => { saveFilters(); render(); });
+difficultySelect.addEventListener('change', () => { saveFilters(); render(); });
+byId('public-more').addEventListener('click', () => { void loadPublic(); });
+// Another tab solving a puzzle updates the marks.
+window.addEventListener('storage', () => render());
+
+void loadLibraryList();
+void loadPublic();
