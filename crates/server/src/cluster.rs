@@ -169,6 +169,9 @@ enum Route {
     NoRoom,
 }
 
+/// The Redis channel on which nodes say that the lobby changed (the message is the node's id).
+const LOBBY_CHANNEL: &str = "xiangqi:lobby";
+
 /// The Redis channel of node `node`'s inbox.
 fn inbox(node: &str) -> String {
     format!("xiangqi:node:{node}")
@@ -197,7 +200,9 @@ async fn subscribe(client: &redis::Client, node: &str) -> redis::RedisResult<red
     let mut pubsub = tokio::time::timeout(REDIS_TIMEOUT, client.get_async_pubsub())
         .await
         .map_err(|_| std::io::Error::from(std::io::ErrorKind::TimedOut))??;
-    pubsub.subscribe(inbox(node)).await?;
+    pubsub
+        .subscribe(&[inbox(node), LOBBY_CHANNEL.to_string()])
+        .await?;
     Ok(pubsub)
 }
 
@@ -269,6 +274,21 @@ impl Cluster {
             .take();
         if let Some(first) = first {
             tokio::spawn(self.clone().listen(rooms.clone(), first));
+            // This node's lobby changes, for the lobby pages of the others.
+            let (tx, mut changes) = mpsc::unbounded_channel();
+            rooms.lobby().announce_to(tx);
+            let this = self.clone();
+            tokio::spawn(async move {
+                while changes.recv().await.is_some() {
+                    let mut conn = this.inner.publisher.clone();
+                    let sent = conn
+                        .publish::<_, _, ()>(LOBBY_CHANNEL, this.inner.node.as_str())
+                        .await;
+                    if let Err(e) = sent {
+                        tracing::debug!(error = %e, "lobby change not published");
+                    }
+                }
+            });
             tokio::spawn(self.clone().heartbeat(rooms.clone()));
         }
     }
@@ -505,6 +525,11 @@ impl Cluster {
                 let mut messages = subscription.on_message();
                 while let Some(msg) = messages.next().await {
                     match msg.get_payload::<String>() {
+                        Ok(from) if msg.get_channel_name() == LOBBY_CHANNEL => {
+                            if from != self.inner.node {
+                                rooms.lobby().changed_elsewhere();
+                            }
+                        }
                         Ok(text) => self.receive(&rooms, &text).await,
                         Err(e) => tracing::error!(error = %e, "unreadable cluster message"),
                     }

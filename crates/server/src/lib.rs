@@ -17,6 +17,7 @@ pub mod config;
 pub mod error;
 pub mod ids;
 pub mod listen;
+pub mod lobby_feed;
 pub mod messages;
 pub mod rate;
 pub mod room;
@@ -98,6 +99,7 @@ impl AppState {
             config.max_watchers,
             config.claim_after,
         );
+        tokio::spawn(rooms.lobby().clone().run());
         if let Some(redis_url) = &config.redis_url {
             if !matches!(database, Database::Postgres(_)) {
                 return Err(StoreError::Failed(

@@ -1023,6 +1023,7 @@ impl Actor {
             text: Arc::clone(&text),
         });
         self.broadcast(&text);
+        self.rooms.lobby().changed();
         if self.state.game.status().is_over() {
             // The computer game is over: its creator may start another.
             self.lease = None;

@@ -10,6 +10,7 @@ use crate::cluster::Cluster;
 use crate::computer::quota::{ComputerLease, ComputerQuota};
 use crate::computer::ComputerPool;
 use crate::ids::{RoomCode, SeatHash};
+use crate::lobby_feed::LobbyFeed;
 use crate::store::{RoomRow, Store, StoreError};
 use crate::wall_clock::WallClock;
 use actor::{Actor, Command};
@@ -49,6 +50,8 @@ pub struct Rooms {
     stopping: Arc<AtomicBool>,
     /// The cluster this node belongs to, when it runs with others (set once at start).
     cluster: Arc<OnceLock<Cluster>>,
+    /// The lobby page's update feed: every stored event may change the lobby.
+    lobby: LobbyFeed,
 }
 
 impl Rooms {
@@ -75,7 +78,13 @@ impl Rooms {
             actors: TaskTracker::new(),
             stopping: Arc::new(AtomicBool::new(false)),
             cluster: Arc::new(OnceLock::new()),
+            lobby: LobbyFeed::new(),
         }
+    }
+
+    /// Returns the lobby's update feed.
+    pub fn lobby(&self) -> &LobbyFeed {
+        &self.lobby
     }
 
     /// Makes this registry one node of `cluster`: from now on a room runs here only while

@@ -147,6 +147,7 @@ async fn create(
             if here {
                 app.rooms.start(build(&row), lease);
             }
+            app.rooms.lobby().changed();
             tracing::info!(room = %code, "room created");
             let watch = row
                 .password_hash
