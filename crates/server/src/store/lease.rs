@@ -119,3 +119,86 @@ impl Store {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{fresh_postgres_database, test_room, Database, TEST_POSTGRES_ENV};
+
+    /// The lease statements are PostgreSQL's: this runs when `scripts/cluster-test` names a
+    /// server, and says so and passes otherwise.
+    #[tokio::test]
+    async fn a_room_is_taken_only_when_its_owner_has_lapsed() {
+        let Ok(admin) = std::env::var(TEST_POSTGRES_ENV) else {
+            eprintln!("{TEST_POSTGRES_ENV} not set: the lease statements need PostgreSQL");
+            return;
+        };
+        let db: Database = fresh_postgres_database(&admin)
+            .await
+            .parse()
+            .expect("postgres URL");
+        let store = Store::connect(&db).await.expect("postgres store");
+        let ttl = Duration::from_secs(30);
+        let code = RoomCode::random();
+        assert!(store.insert_room(test_room(&code)).await.expect("insert"));
+
+        assert!(
+            !store.heartbeat("a", ttl).await.expect("first beat"),
+            "a new node"
+        );
+        assert!(
+            store.heartbeat("a", ttl).await.expect("beat"),
+            "still valid"
+        );
+        assert!(!store.heartbeat("b", ttl).await.expect("first beat"));
+        assert_eq!(
+            store.acquire_room(&code, "a").await.expect("take"),
+            Owner::Me
+        );
+        assert_eq!(
+            store.acquire_room(&code, "a").await.expect("again"),
+            Owner::Me
+        );
+        assert_eq!(
+            store.acquire_room(&code, "b").await.expect("try"),
+            Owner::Other("a".into()),
+            "a live owner keeps its room"
+        );
+        let none = RoomCode::random();
+        assert_eq!(
+            store.acquire_room(&none, "b").await.expect("try"),
+            Owner::NoRoom
+        );
+
+        // a's heartbeat lapses (renewed for no time at all): b may take the room, a may not
+        // take it back.
+        assert!(store.heartbeat("a", Duration::ZERO).await.expect("beat"));
+        assert_eq!(
+            store.live_nodes().await.expect("live"),
+            vec!["b".to_string()]
+        );
+        assert_eq!(
+            store.acquire_room(&code, "b").await.expect("take"),
+            Owner::Me
+        );
+        assert_eq!(
+            store.acquire_room(&code, "a").await.expect("try"),
+            Owner::Other("b".into())
+        );
+        assert!(
+            !store.heartbeat("a", ttl).await.expect("beat"),
+            "a is told that its heartbeat had lapsed"
+        );
+
+        // b stops gracefully: its rooms are free at once.
+        store.leave("b").await.expect("leave");
+        assert_eq!(
+            store.live_nodes().await.expect("live"),
+            vec!["a".to_string()]
+        );
+        assert_eq!(
+            store.acquire_room(&code, "a").await.expect("take"),
+            Owner::Me
+        );
+    }
+}
