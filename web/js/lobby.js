@@ -1,8 +1,10 @@
 // @ts-check
 /**
  * The lobby page (/lobby): create a room (POST /api/rooms), list open public rooms
- * (GET /api/lobby, polled) and the public games going on, to watch (GET /api/games, polled
- * with it), join one or a room by code (POST /api/rooms/{code}/join).
+ * (GET /api/lobby) and the public games going on, to watch (GET /api/games), read again each
+ * time the server says they changed (GET /api/lobby/events, server-sent events; polled every
+ * few seconds only while that stream is broken), join one or a room by code
+ * (POST /api/rooms/{code}/join).
  * The seat token is stored under `xiangqi.seat.<CODE>` and the page goes to /play/<CODE>.
  */
 import { t } from './i18n.js';
@@ -296,8 +298,14 @@ async function poll() {
     lobbyError.textContent = t('lobby.list-failed', { why: messageOf(err) });
   }
   clearTimeout(pollTimer);
-  if (!document.hidden) pollTimer = window.setTimeout(poll, POLL_MS);
+  if (!document.hidden && updates.readyState !== EventSource.OPEN) pollTimer = window.setTimeout(poll, POLL_MS);
 }
+
+/** The server says when the lists may have changed; while the stream is broken (the server is
+ * away), the page polls, says so, and the stream comes back by itself. */
+const updates = new EventSource('/api/lobby/events');
+updates.addEventListener('lobby', () => { if (!document.hidden) poll(); });
+updates.addEventListener('error', () => { if (!document.hidden) poll(); });
 
 document.addEventListener('visibilitychange', () => {
   if (!document.hidden) poll();

@@ -10,9 +10,11 @@ use xiangqi_tools::loadtest::{self, ComputerGroup};
 /// Arguments of `xiangqi loadtest`.
 #[derive(Args, Debug)]
 pub struct LoadtestArgs {
-    /// The server to load (it must already run), as an `http://` URL.
+    /// The server to load (it must already run), as an `http://` URL. Give it once per node
+    /// to load several nodes of one cluster: each game's two players then play on two
+    /// different nodes (records are read from the first).
     #[arg(long, default_value = "http://127.0.0.1:8080")]
-    server: String,
+    server: Vec<String>,
     /// Games played at the same time (two WebSocket connections each).
     #[arg(long, default_value_t = 100,
           value_parser = clap::value_parser!(u64).range(1..=20_000))]
@@ -102,7 +104,8 @@ fn parse_time_control(s: &str) -> Result<Option<TimeControl>, String> {
 /// confirmed or the test could not run, 2 on bad arguments.
 pub fn run(args: &LoadtestArgs) -> ExitCode {
     loadtest::run(&loadtest::Config {
-        server: args.server.clone(),
+        server: args.server.first().cloned().unwrap_or_default(),
+        other_servers: args.server.iter().skip(1).cloned().collect(),
         games: args.games,
         rate: args.rate,
         duration: args.duration,
@@ -134,7 +137,14 @@ mod tests {
     #[test]
     fn arguments_have_the_documented_defaults_and_checks() {
         let a = Cli::try_parse_from(["x"]).expect("defaults").args;
-        assert_eq!(a.server, "http://127.0.0.1:8080");
+        assert_eq!(a.server, vec!["http://127.0.0.1:8080".to_string()]);
+        let two = Cli::try_parse_from(["x", "--server", "http://a:1", "--server", "http://b:2"])
+            .expect("two servers")
+            .args;
+        assert_eq!(
+            two.server,
+            vec!["http://a:1".to_string(), "http://b:2".to_string()]
+        );
         assert_eq!(a.games, 100);
         assert!((a.rate - 1.0).abs() < 1e-12);
         assert!((a.duration - 30.0).abs() < 1e-12);

@@ -75,6 +75,13 @@ pub struct ServeArgs {
     /// Seconds a player must be away before the opponent may claim the win or abort.
     #[arg(long, env = "XIANGQI_CLAIM_AFTER_S", default_value_t = 60)]
     pub claim_after_s: u64,
+    /// Redis, to run as one of several nodes on one PostgreSQL `--database-url`:
+    /// `redis://HOST:PORT` (a client may connect to any node; see docs/deploy.md).
+    #[arg(long, env = "XIANGQI_REDIS_URL")]
+    pub redis_url: Option<String>,
+    /// This node's name among several (logs and leases; a random suffix is added per start).
+    #[arg(long, env = "XIANGQI_NODE_ID", default_value = "node")]
+    pub node_id: String,
 }
 
 /// File descriptors kept free beside the connections: the database and its journal, the
@@ -158,6 +165,8 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         room_misses_per_minute: args.room_misses_per_minute,
         wrong_password_delay: Duration::from_millis(args.wrong_password_delay_ms),
         claim_after: Duration::from_secs(args.claim_after_s),
+        redis_url: args.redis_url.clone(),
+        node_id: args.node_id.clone(),
         ..Config::default()
     };
     if let Some(n) = args.max_searches {

@@ -69,6 +69,11 @@ pub struct Config {
     /// A player whose opponent has been away (not connected) this long may claim the win
     /// or abort the game (default 60 s).
     pub claim_after: Duration,
+    /// Redis, for several nodes on one PostgreSQL (`--redis-url redis://HOST:PORT`): rooms
+    /// are shared between the nodes (see [`crate::cluster`]); `None`: one node (default).
+    pub redis_url: Option<String>,
+    /// This node's name among several (a random suffix is added per start; default `node`).
+    pub node_id: String,
 }
 
 impl Default for Config {
@@ -95,6 +100,8 @@ impl Default for Config {
             room_misses_per_minute: 60,
             wrong_password_delay: Duration::from_secs(1),
             claim_after: Duration::from_secs(60),
+            redis_url: None,
+            node_id: "node".to_string(),
         }
     }
 }

@@ -11,11 +11,13 @@
 //! ```
 
 pub mod assets;
+pub mod cluster;
 pub mod computer;
 pub mod config;
 pub mod error;
 pub mod ids;
 pub mod listen;
+pub mod lobby_feed;
 pub mod messages;
 pub mod rate;
 pub mod room;
@@ -75,10 +77,12 @@ pub struct AppState {
 
 impl AppState {
     /// Opens the database (`config.database`, else the SQLite file in `config.data_dir`)
-    /// and sets up an empty room registry.
+    /// and sets up an empty room registry; with `config.redis_url`, joins the cluster of
+    /// nodes on the same PostgreSQL (see [`cluster`]) and starts its background tasks.
     ///
     /// # Errors
-    /// [`StoreError`] when the database cannot be opened or migrated.
+    /// [`StoreError`] when the database cannot be opened or migrated, or (several nodes)
+    /// is not PostgreSQL, or Redis cannot be reached.
     pub async fn open(config: Config, wall: WallClock) -> Result<AppState, StoreError> {
         let database = config
             .database
@@ -95,6 +99,20 @@ impl AppState {
             config.max_watchers,
             config.claim_after,
         );
+        tokio::spawn(rooms.lobby().clone().run());
+        if let Some(redis_url) = &config.redis_url {
+            if !matches!(database, Database::Postgres(_)) {
+                return Err(StoreError::Failed(
+                    "several nodes (--redis-url) need a PostgreSQL --database-url".into(),
+                ));
+            }
+            let cluster = cluster::Cluster::connect(redis_url, &config.node_id, store.clone())
+                .await
+                .map_err(|e| StoreError::Failed(e.to_string()))?;
+            tracing::info!(node = cluster.node(), "joined the cluster");
+            cluster.start(&rooms);
+            rooms.join_cluster(cluster);
+        }
         Ok(AppState {
             rooms,
             store,
@@ -233,6 +251,9 @@ impl Server {
         sweep.abort();
         cleanup.abort();
         state.rooms.stop_all(ROOMS_STOP_WAIT).await;
+        if let Some(cluster) = state.rooms.cluster() {
+            cluster.leave().await;
+        }
         state.sockets.close();
         if tokio::time::timeout(SOCKETS_CLOSE_WAIT, state.sockets.wait())
             .await

@@ -246,6 +246,42 @@ impl ClientMessage {
     }
 }
 
+impl OfferAction {
+    /// Returns the word a client sends for this action (`offer`, `accept`, `decline`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OfferAction::Offer => "offer",
+            OfferAction::Accept => "accept",
+            OfferAction::Decline => "decline",
+        }
+    }
+}
+
+impl ClientMessage {
+    /// Writes the message back as the JSON text a client sends, which [`ClientMessage::parse`]
+    /// reads as the same message: how a node hands a client's message to the room's owner
+    /// node (see [`crate::cluster`]).
+    pub fn to_json(&self) -> String {
+        use serde_json::json;
+        let value = match self {
+            ClientMessage::Hello { seat, watch, v } => {
+                json!({"t": "hello", "seat": seat, "watch": watch, "v": v})
+            }
+            ClientMessage::Move { ply, mv } => json!({"t": "move", "ply": ply, "move": mv}),
+            ClientMessage::Resign => json!({"t": "resign"}),
+            ClientMessage::Draw { action } => json!({"t": "draw", "action": action.as_str()}),
+            ClientMessage::NewRound { action } => {
+                json!({"t": "new_round", "action": action.as_str()})
+            }
+            ClientMessage::Abort => json!({"t": "abort"}),
+            ClientMessage::Claim => json!({"t": "claim"}),
+            ClientMessage::Chat { text } => json!({"t": "chat", "text": text}),
+            ClientMessage::Name { name } => json!({"t": "name", "name": name}),
+        };
+        value.to_string()
+    }
+}
+
 /// The codes of `{"t": "error"}` replies (see `docs/protocol.md`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -498,6 +534,50 @@ mod tests {
         ] {
             let e = ClientMessage::parse(text).unwrap_err();
             assert!(e.contains("duplicate key"), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn client_messages_written_back_read_as_the_same_message() {
+        let texts = [
+            (
+                r#"{"t":"hello","seat":"s1","watch":null,"v":7}"#,
+                r#"{"seat":"s1","t":"hello","v":7,"watch":null}"#,
+            ),
+            (
+                r#"{"t":"move","ply":3,"move":"h2e2"}"#,
+                r#"{"move":"h2e2","ply":3,"t":"move"}"#,
+            ),
+            (r#"{"t":"resign"}"#, r#"{"t":"resign"}"#),
+            (
+                r#"{"t":"draw","action":"offer"}"#,
+                r#"{"action":"offer","t":"draw"}"#,
+            ),
+            (
+                r#"{"t":"new_round","action":"request"}"#,
+                r#"{"action":"offer","t":"new_round"}"#,
+            ),
+            (
+                r#"{"t":"new_round","action":"decline"}"#,
+                r#"{"action":"decline","t":"new_round"}"#,
+            ),
+            (r#"{"t":"abort"}"#, r#"{"t":"abort"}"#),
+            (r#"{"t":"claim"}"#, r#"{"t":"claim"}"#),
+            (
+                r#"{"t":"chat","text":"好棋 \"x\""}"#,
+                r#"{"t":"chat","text":"好棋 \"x\""}"#,
+            ),
+            (
+                r#"{"t":"name","name":"Ann"}"#,
+                r#"{"name":"Ann","t":"name"}"#,
+            ),
+        ];
+        for (sent, written) in texts {
+            let json = |t: &str| serde_json::from_str::<serde_json::Value>(t).expect(t);
+            let msg = ClientMessage::parse(sent).expect(sent);
+            assert_eq!(json(&msg.to_json()), json(written), "{sent}");
+            let again = ClientMessage::parse(written).expect(written);
+            assert_eq!(json(&again.to_json()), json(written), "{sent}");
         }
     }
 }

@@ -61,6 +61,12 @@ const CHAT_EVERY: Duration = Duration::from_secs(2);
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
+/// Returns a connection id not used before in this process (for this node's sockets and for
+/// other nodes' sockets in rooms it runs, see [`crate::cluster`]).
+pub(crate) fn next_conn_id() -> ConnId {
+    NEXT_CONN.fetch_add(1, Ordering::Relaxed)
+}
+
 /// Returns the WebSocket route.
 pub fn router() -> Router<AppState> {
     Router::new().route("/ws/rooms/{code}", get(upgrade))
@@ -106,7 +112,7 @@ async fn connection(
     client: std::net::IpAddr,
     app: AppState,
 ) {
-    let conn: ConnId = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let conn: ConnId = next_conn_id();
     let (sink, mut stream) = socket.split();
     let (tx, rx) = mpsc::channel::<Outgoing>(CONNECTION_QUEUE);
 

@@ -42,8 +42,13 @@ use xiangqi::TimeControl;
 /// What [`run`] does: the settings of `xiangqi loadtest`, one field per flag.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The server to load (it must already run), as an `http://` URL.
+    /// The server to load (it must already run), as an `http://` URL; records are read
+    /// from it.
     pub server: String,
+    /// Further nodes of the same cluster (`--server` given more than once): with `n` servers
+    /// in all, game `i` is created, and its first player plays, on server `i mod n`, and its
+    /// guest joins and plays on server `(i + 1) mod n`, so each game spans two nodes.
+    pub other_servers: Vec<String>,
     /// Games played at the same time (two WebSocket connections each).
     pub games: u64,
     /// Moves per second per game (both sides together); positive.
@@ -332,7 +337,8 @@ fn side_index(name: &str) -> Option<usize> {
 
 /// Settings every game shares.
 struct GameConfig {
-    server: String,
+    /// Every server: [`Config::server`] first, then [`Config::other_servers`].
+    servers: Vec<String>,
     http: reqwest::Client,
     time_control: Option<TimeControl>,
     interval: Duration,
@@ -349,9 +355,19 @@ struct Seated {
     sources: [Source; 2],
 }
 
-async fn set_up(cfg: &GameConfig) -> Result<Seated, String> {
+/// Returns the server game `index` uses for its connection `conn` (0: the creator's, 1: the
+/// guest's): consecutive servers, so that with two or more each game spans two of them.
+fn server_for(servers: &[String], index: usize, conn: usize) -> &str {
+    match servers.len() {
+        0 => "",
+        n => &servers[(index + conn) % n],
+    }
+}
+
+async fn set_up(cfg: &GameConfig, index: usize) -> Result<Seated, String> {
     let tc = cfg.time_control.map(TimeControlJson::from);
-    let base = cfg.server.trim_end_matches('/');
+    let base = server_for(&cfg.servers, index, 0).trim_end_matches('/');
+    let guest_base = server_for(&cfg.servers, index, 1).trim_end_matches('/');
     let created: Created = cfg
         .http
         .post(format!("{base}/api/rooms"))
@@ -369,7 +385,7 @@ async fn set_up(cfg: &GameConfig) -> Result<Seated, String> {
         .map_err(|e| format!("create room: {e}"))?;
     let joined: Joined = cfg
         .http
-        .post(format!("{base}/api/rooms/{}/join", created.code))
+        .post(format!("{guest_base}/api/rooms/{}/join", created.code))
         .json(&serde_json::json!({}))
         .send()
         .await
@@ -379,9 +395,9 @@ async fn set_up(cfg: &GameConfig) -> Result<Seated, String> {
         .await
         .map_err(|e| format!("join: {e}"))?;
     let black = joined.seat.ok_or("join: no seat was free")?;
-    let url = ws_url(&cfg.server, &created.code)?;
     let mut halves = Vec::with_capacity(2);
-    for seat in [&created.seat, &black] {
+    for (conn, seat) in [&created.seat, &black].into_iter().enumerate() {
+        let url = ws_url(server_for(&cfg.servers, index, conn), &created.code)?;
         let (ws, _) = tokio_tungstenite::connect_async(url.as_str())
             .await
             .map_err(|e| format!("websocket: {e}"))?;
@@ -442,12 +458,13 @@ async fn send(sink: &mut Sink, text: String) -> Result<(), String> {
 /// it never saw the game).
 async fn game(
     cfg: Arc<GameConfig>,
+    index: usize,
     seed: u64,
     ready: mpsc::Sender<bool>,
     mut phase_rx: watch::Receiver<Option<Phase>>,
 ) -> Option<Confirmed> {
     let permit = cfg.setup.clone().acquire_owned().await.ok();
-    let seated = set_up(&cfg).await;
+    let seated = set_up(&cfg, index).await;
     drop(permit);
     let Seated {
         code,
@@ -710,9 +727,11 @@ fn raise_open_files() -> Option<u64> {
 /// Exits 0 when every checked game matches, 1 when a game's record differs from what was
 /// confirmed or the test could not run, 2 on bad arguments.
 pub fn run(config: &Config) -> ExitCode {
-    if let Err(e) = ws_url(&config.server, "X") {
-        eprintln!("xiangqi loadtest: {e}");
-        return ExitCode::from(2);
+    for server in std::iter::once(&config.server).chain(&config.other_servers) {
+        if let Err(e) = ws_url(server, "X") {
+            eprintln!("xiangqi loadtest: {e}");
+            return ExitCode::from(2);
+        }
     }
     let limit = raise_open_files();
     let mut builder = tokio::runtime::Builder::new_multi_thread();
@@ -757,7 +776,10 @@ const EARLY_END_POLL: Duration = Duration::from_millis(250);
 async fn load(config: &Config, http: reqwest::Client) -> ExitCode {
     let stats: Shared = Arc::new(Mutex::new(Stats::new()));
     let cfg = Arc::new(GameConfig {
-        server: config.server.clone(),
+        servers: std::iter::once(&config.server)
+            .chain(&config.other_servers)
+            .cloned()
+            .collect(),
         http: http.clone(),
         time_control: config.time_control,
         interval: Duration::from_secs_f64(1.0 / config.rate),
@@ -779,6 +801,7 @@ async fn load(config: &Config, http: reqwest::Client) -> ExitCode {
         let seed = config.seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
         tasks.push(tokio::spawn(game(
             Arc::clone(&cfg),
+            i,
             seed,
             ready_tx.clone(),
             phase_rx.clone(),
@@ -1065,6 +1088,29 @@ fn compare(confirmed: &Confirmed, record: &Record) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_game_spans_two_consecutive_servers() {
+        let servers: Vec<String> = ["http://a", "http://b", "http://c"]
+            .iter()
+            .map(|s| (*s).to_string())
+            .collect();
+        let pairs: Vec<(&str, &str)> = (0..4)
+            .map(|i| (server_for(&servers, i, 0), server_for(&servers, i, 1)))
+            .collect();
+        assert_eq!(
+            pairs,
+            vec![
+                ("http://a", "http://b"),
+                ("http://b", "http://c"),
+                ("http://c", "http://a"),
+                ("http://a", "http://b"),
+            ]
+        );
+        let one = vec!["http://a".to_string()];
+        assert_eq!(server_for(&one, 5, 0), "http://a");
+        assert_eq!(server_for(&one, 5, 1), "http://a");
+    }
 
     #[test]
     fn websocket_urls_follow_the_server_url() {

@@ -26,7 +26,7 @@ use xiangqi::{ByColor, Color, Move};
 pub type ConnId = u64;
 
 /// How many of the latest event messages a room keeps for reconnecting clients.
-const RECENT_EVENTS: usize = 16;
+pub(crate) const RECENT_EVENTS: usize = 16;
 /// A loaded room with no connection, no running clock and no search unloads after this.
 const IDLE_UNLOAD: Duration = Duration::from_secs(600);
 /// Queue length of one connection; a client that falls this far behind is dropped.
@@ -147,11 +147,37 @@ pub enum Command {
 }
 
 /// A recently sent event, kept for reconnecting clients and resent moves.
-struct Recent {
+pub(crate) struct Recent {
     v: u64,
     /// For a move: its round and ply, so a resent move finds its confirmation.
     move_at: Option<(u32, usize)>,
     text: Arc<str>,
+}
+
+impl Recent {
+    /// The message of event `v`, `event`, as broadcast: with the game `state` after it (and
+    /// `presence`) as of `now`.
+    pub(crate) fn of(
+        v: u64,
+        event: &Event,
+        state: &RoomState,
+        presence: &Presence,
+        now: Instant,
+    ) -> Recent {
+        let game = GameSnapshot::of(state, presence, now);
+        let text: Arc<str> = ServerMessage::Event {
+            v,
+            event,
+            game: &game,
+        }
+        .to_json()
+        .into();
+        let move_at = match event {
+            Event::Move { ply, .. } => Some((state.round, *ply)),
+            _ => None,
+        };
+        Recent { v, move_at, text }
+    }
 }
 
 struct Conn {
@@ -196,6 +222,9 @@ pub struct Actor {
     last_activity: Instant,
     /// Since when each seated, human player has had no connection (`None` while connected).
     away_since: ByColor<Option<Instant>>,
+    /// On a node of a cluster, set when an event could not be stored: the log may hold
+    /// what another node wrote, so the room stops and loads afresh on the next command.
+    stale: bool,
 }
 
 impl Actor {
@@ -224,7 +253,18 @@ impl Actor {
             thinking: false,
             lease: lease.filter(|_| !state_over),
             last_activity: Instant::now(),
+            stale: false,
         }
+    }
+
+    /// Keeps `recent`, the messages of the room's last events (oldest first), for clients
+    /// that reconnect with an earlier event number and for resent moves.
+    pub(crate) fn with_recent(mut self, recent: Vec<Recent>) -> Actor {
+        self.recent.extend(recent);
+        while self.recent.len() > RECENT_EVENTS {
+            self.recent.pop_front();
+        }
+        self
     }
 
     /// Runs the room until it is deleted or unloads for lack of activity.
@@ -242,6 +282,9 @@ impl Actor {
                     Some(cmd) => {
                         self.last_activity = Instant::now();
                         self.handle(cmd).await;
+                        if self.stale {
+                            break;
+                        }
                     }
                 },
                 () = sleep_until(flag.unwrap_or_else(Instant::now)), if flag.is_some() => {
@@ -944,6 +987,7 @@ impl Actor {
             .await
         {
             tracing::error!(room = %self.state.info.code, error = %e, "event not stored");
+            self.stale = self.rooms.cluster().is_some();
             return Err(Refusal::new(
                 ErrorCode::Internal,
                 "the change could not be stored; nothing happened",
@@ -979,6 +1023,7 @@ impl Actor {
             text: Arc::clone(&text),
         });
         self.broadcast(&text);
+        self.rooms.lobby().changed();
         if self.state.game.status().is_over() {
             // The computer game is over: its creator may start another.
             self.lease = None;

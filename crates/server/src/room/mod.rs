@@ -6,9 +6,11 @@ pub mod event;
 pub mod snapshot;
 pub mod state;
 
+use crate::cluster::Cluster;
 use crate::computer::quota::{ComputerLease, ComputerQuota};
 use crate::computer::ComputerPool;
 use crate::ids::{RoomCode, SeatHash};
+use crate::lobby_feed::LobbyFeed;
 use crate::store::{RoomRow, Store, StoreError};
 use crate::wall_clock::WallClock;
 use actor::{Actor, Command};
@@ -16,7 +18,7 @@ use event::Event;
 use state::{RoomInfo, RoomState};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -46,6 +48,10 @@ pub struct Rooms {
     actors: TaskTracker,
     /// Set when the server stops: no room is loaded any more.
     stopping: Arc<AtomicBool>,
+    /// The cluster this node belongs to, when it runs with others (set once at start).
+    cluster: Arc<OnceLock<Cluster>>,
+    /// The lobby page's update feed: every stored event may change the lobby.
+    lobby: LobbyFeed,
 }
 
 impl Rooms {
@@ -71,7 +77,51 @@ impl Rooms {
             claim_after,
             actors: TaskTracker::new(),
             stopping: Arc::new(AtomicBool::new(false)),
+            cluster: Arc::new(OnceLock::new()),
+            lobby: LobbyFeed::new(),
         }
+    }
+
+    /// Returns the lobby's update feed.
+    pub fn lobby(&self) -> &LobbyFeed {
+        &self.lobby
+    }
+
+    /// Makes this registry one node of `cluster`: from now on a room runs here only while
+    /// this node owns it, and commands for rooms owned elsewhere go there. Only the first
+    /// call counts.
+    pub fn join_cluster(&self, cluster: Cluster) {
+        let _ = self.cluster.set(cluster);
+    }
+
+    /// Returns the cluster this node belongs to, if any.
+    pub fn cluster(&self) -> Option<&Cluster> {
+        self.cluster.get()
+    }
+
+    /// Returns whether room `code` is in memory here.
+    pub(crate) fn is_loaded(&self, code: &RoomCode) -> bool {
+        self.lock().contains_key(code)
+    }
+
+    /// Tells room `code`, if it is in memory here, that connection `conn` is gone.
+    pub(crate) async fn gone_if_loaded(&self, code: &RoomCode, conn: actor::ConnId) {
+        let tx = self.lock().get(code).cloned();
+        if let Some(tx) = tx {
+            let _ = tx.send(Command::Gone { conn }).await;
+        }
+    }
+
+    /// Rebuilds room `code` from the store with every event (`None`: no such room), without
+    /// loading it.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the room cannot be read back.
+    pub(crate) async fn replay_all(
+        &self,
+        code: &RoomCode,
+    ) -> Result<Option<RoomState>, StoreError> {
+        self.replay(code, |_, _| false).await
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Map> {
@@ -83,13 +133,18 @@ impl Rooms {
     /// `lease` until its game ends or it unloads.
     pub fn start(&self, state: RoomState, lease: Option<ComputerLease>) {
         let code = state.info.code.clone();
-        let tx = self.spawn(state, lease);
+        let tx = self.spawn(state, lease, Vec::new());
         self.lock().insert(code, tx);
     }
 
-    fn spawn(&self, state: RoomState, lease: Option<ComputerLease>) -> mpsc::Sender<Command> {
+    fn spawn(
+        &self,
+        state: RoomState,
+        lease: Option<ComputerLease>,
+        recent: Vec<actor::Recent>,
+    ) -> mpsc::Sender<Command> {
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
-        let actor = Actor::new(state, lease, self.clone(), tx.clone());
+        let actor = Actor::new(state, lease, self.clone(), tx.clone()).with_recent(recent);
         self.actors.spawn(actor.run(rx));
         tx
     }
@@ -101,11 +156,29 @@ impl Rooms {
     }
 
     /// Sends `cmd` to room `code`, loading the room if needed; returns false when there is
-    /// no such room.
+    /// no such room. On a node of a cluster, the room may run on another node: the command
+    /// goes there (see [`Cluster`]).
+    ///
+    /// # Errors
+    /// [`StoreError`] when the room cannot be loaded (or, in a cluster, the database or Redis
+    /// cannot be reached).
+    pub async fn send(&self, code: &RoomCode, cmd: Command) -> Result<bool, StoreError> {
+        match self.cluster.get() {
+            Some(cluster) => cluster.dispatch(self, code, cmd).await,
+            None => self.send_local(code, cmd).await,
+        }
+    }
+
+    /// Sends `cmd` to room `code` in this node's memory, loading the room if needed; returns
+    /// false when there is no such room.
     ///
     /// # Errors
     /// [`StoreError`] when the room cannot be loaded.
-    pub async fn send(&self, code: &RoomCode, mut cmd: Command) -> Result<bool, StoreError> {
+    pub(crate) async fn send_local(
+        &self,
+        code: &RoomCode,
+        mut cmd: Command,
+    ) -> Result<bool, StoreError> {
         for _ in 0..3 {
             let Some(tx) = self.get_or_load(code).await? else {
                 return Ok(false);
@@ -123,11 +196,18 @@ impl Rooms {
     }
 
     /// Loads room `code` if it is not in memory (used at start-up for timed rooms, whose
-    /// clocks must run); returns whether it exists.
+    /// clocks must run); returns whether it exists. On a node of a cluster, only a room
+    /// that no other live node owns is loaded (and taken); for the others it returns false.
     ///
     /// # Errors
     /// [`StoreError`] when the room cannot be loaded.
     pub async fn ensure_loaded(&self, code: &RoomCode) -> Result<bool, StoreError> {
+        if let Some(cluster) = self.cluster.get() {
+            // Only a room this node may own: another live node runs the others.
+            if !cluster.owns_or_takes(self, code).await? {
+                return Ok(false);
+            }
+        }
         Ok(self.get_or_load(code).await?.is_some())
     }
 
@@ -185,16 +265,59 @@ impl Rooms {
         if self.stopping.load(Ordering::SeqCst) {
             return Err(StoreError::Failed("the server is stopping".into()));
         }
-        let Some(state) = self.replay(code, |_, _| false).await? else {
-            return Ok(None);
+        let (state, tail) = if self.cluster.get().is_some() {
+            // Another node may have run the room until now: keep the last events, so that a
+            // client reconnecting here with its last event number gets exactly those it missed.
+            let Some(loaded) = self.replay_keeping_tail(code).await? else {
+                return Ok(None);
+            };
+            loaded
+        } else {
+            let Some(state) = self.replay(code, |_, _| false).await? else {
+                return Ok(None);
+            };
+            (state, Vec::new())
         };
         let mut map = self.lock();
         if let Some(tx) = map.get(code) {
             return Ok(Some(tx.clone()));
         }
-        let tx = self.spawn(state, None);
+        let tx = self.spawn(state, None, tail);
         map.insert(code.clone(), tx.clone());
         Ok(Some(tx))
+    }
+
+    /// Rebuilds room `code` from the store as [`Rooms::replay`] does, and writes the event
+    /// messages of its last [`actor::RECENT_EVENTS`] events as they were broadcast (each with
+    /// the game after it; the presence is the loaded room's: nobody connected).
+    async fn replay_keeping_tail(
+        &self,
+        code: &RoomCode,
+    ) -> Result<Option<(RoomState, Vec<actor::Recent>)>, StoreError> {
+        let Some(row) = self.store.room(code).await? else {
+            return Ok(None);
+        };
+        let events = self.store.events(code).await?;
+        let mut state = build(&row);
+        let now = Instant::now();
+        let first_kept = events.len().saturating_sub(actor::RECENT_EVENTS);
+        let absent = snapshot::Presence {
+            connected: ByColor::new_with(|_| false),
+            away_ms: ByColor::new_with(|_| None),
+            claim_after_s: self.claim_after.as_secs(),
+            watchers: 0,
+        };
+        let mut tail = Vec::with_capacity(events.len() - first_kept);
+        for (i, e) in events.iter().enumerate() {
+            let bad = |why: String| StoreError::Failed(format!("room {code} event {}: {why}", e.v));
+            let event: Event = serde_json::from_str(&e.body).map_err(|err| bad(err.to_string()))?;
+            state.apply(&event, now).map_err(|err| bad(err.0))?;
+            if i >= first_kept {
+                let v = u64::try_from(e.v).map_err(|err| bad(err.to_string()))?;
+                tail.push(actor::Recent::of(v, &event, &state, &absent, now));
+            }
+        }
+        Ok(Some((state, tail)))
     }
 
     fn remove_if_same(&self, code: &RoomCode, tx: &mpsc::Sender<Command>) {

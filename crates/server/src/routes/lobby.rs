@@ -1,14 +1,18 @@
 //! `GET /api/lobby`: public rooms waiting for a guest; `GET /api/games`: public games
-//! going on, to watch.
+//! going on, to watch; `GET /api/lobby/events`: a server-sent event each time they may have
+//! changed (see [`crate::lobby_feed`]).
 
 use crate::error::AppError;
 use crate::room::actor::Command;
 use crate::time_control::TimeControlJson;
 use crate::AppState;
 use axum::extract::State;
+use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::routing::get;
 use axum::{Json, Router};
+use futures_util::Stream;
 use serde::Serialize;
+use std::convert::Infallible;
 use tokio::sync::oneshot;
 
 /// Most rooms listed.
@@ -24,6 +28,27 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/lobby", get(lobby))
         .route("/api/games", get(games))
+        .route("/api/lobby/events", get(events))
+}
+
+/// Streams `event: lobby` (data: the feed's version) once at the start and after each
+/// change of the lobby, until the client goes away or the server stops; a comment every 15 s
+/// keeps proxies from closing it.
+async fn events(State(app): State<AppState>) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+    let mut rx = app.rooms.lobby().subscribe();
+    rx.mark_changed();
+    let shutdown = app.shutdown.clone();
+    let stream = futures_util::stream::unfold((rx, shutdown), |(mut rx, shutdown)| async move {
+        tokio::select! {
+            () = shutdown.cancelled() => None,
+            changed = rx.changed() => {
+                changed.ok()?;
+                let v = *rx.borrow_and_update();
+                Some((Ok(Event::default().event("lobby").data(v.to_string())), (rx, shutdown)))
+            }
+        }
+    });
+    Sse::new(stream).keep_alive(KeepAlive::new().interval(std::time::Duration::from_secs(15)))
 }
 
 #[derive(Serialize)]

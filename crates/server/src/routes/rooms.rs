@@ -138,7 +138,16 @@ async fn create(
             created_at: app.wall.now_ms(),
         };
         if app.store.insert_room(row.clone()).await? {
-            app.rooms.start(build(&row), lease);
+            // On a node of a cluster, the new room runs here once this node holds its lease
+            // (nobody else can have it yet); else it would load wherever it is first used.
+            let here = match app.rooms.cluster() {
+                Some(cluster) => cluster.owns_or_takes(&app.rooms, &code).await?,
+                None => true,
+            };
+            if here {
+                app.rooms.start(build(&row), lease);
+            }
+            app.rooms.lobby().changed();
             tracing::info!(room = %code, "room created");
             let watch = row
                 .password_hash

@@ -9,8 +9,10 @@
 
 mod columns;
 mod database;
+mod lease;
 
 pub use database::{Database, DatabaseUrlError};
+pub use lease::Owner;
 
 use crate::ids::{PuzzleId, RoomCode, SeatHash};
 use crate::room::state::ComputerSeat;
