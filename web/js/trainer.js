@@ -67,7 +67,7 @@ async function show(solverTurn) {
 
 /**
  * The puzzle's goal in the page's language: `mate in 2` (its own text up to five moves, so
- * each language can write the number its way: 二步杀), or `win material`.
+ * each language can write the number its own way, in words in Chinese), or `win material`.
  * @param {import('./puzzle-library.js').LibraryPuzzle} p
  * @returns {string}
  */

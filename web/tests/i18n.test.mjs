@@ -16,9 +16,10 @@ let env;
 before(async () => { env = await setUp(); });
 after(async () => { await env?.done(); });
 
-/** A language's texts, with the rules guide's file as the section `guide`. @param {string} code */
+/** A language's texts, with the puzzle pages' sections and the rules guide's file as the section `guide`. @param {string} code */
 const load = (code) => ({
   ...JSON.parse(readFileSync(join(webDir, 'i18n', `${code}.json`), 'utf8')),
+  ...JSON.parse(readFileSync(join(webDir, 'i18n', 'puzzles', `${code}.json`), 'utf8')),
   guide: JSON.parse(readFileSync(join(webDir, 'i18n', 'guide', `${code}.json`), 'utf8')),
 });
 const texts = { en: load('en'), 'zh-Hans': load('zh-Hans'), 'zh-Hant': load('zh-Hant'), vi: load('vi') };
