@@ -13,9 +13,9 @@
 /** @typedef {'en'|'zh-Hans'|'zh-Hant'|'vi'} Lang */
 
 /**
- * The languages of the site, each named in itself (as the switch shows it). Adding one: a
- * file `web/i18n/<code>.json` with every key of `en.json`, a line here, and its browser
- * language tags in {@link pickLanguage}.
+ * The languages of the site, each named in itself (as the switch shows it). Adding one:
+ * `web/i18n/<code>.json`, `guide/<code>.json` and `puzzles/<code>.json` with every key of
+ * English's, a line here, and its browser language tags in {@link pickLanguage}.
  * @type {ReadonlyArray<{code: Lang, name: string}>}
  */
 export const LANGUAGES = [
@@ -76,16 +76,18 @@ async function load(path) {
 }
 
 /**
- * Fetches a language's texts: its file, and on the rules guide (a page with `guide.` keys)
- * the guide's file, `guide/<code>.json`, as the section `guide`. English needs no guide
- * file: the guide is written in English in the page.
+ * Fetches a language's texts: its file, plus a part only some pages need when the page marks
+ * one of its texts: the rules guide's `guide/<code>.json` as the section `guide` (not in
+ * English: the page has it), and `puzzles/<code>.json` (the sections `puzzles`, `trainer`).
  * @param {Lang} code
  * @returns {Promise<Record<string, any>>}
  */
 async function loadLanguage(code) {
-  const guide = code !== 'en' && document.querySelector('[data-i18n^="guide."], [data-i18n-html^="guide."]');
-  const [site, guideTexts] = await Promise.all([load(`${code}.json`), guide ? load(`guide/${code}.json`) : null]);
-  return guideTexts ? { ...site, guide: guideTexts } : site;
+  const marks = (/** @type {string} */ s) => document.querySelector(`[data-i18n^="${s}"], [data-i18n-html^="${s}"]`);
+  const guide = code !== 'en' && marks('guide.');
+  const [site, guideTexts, puzzles] = await Promise.all([load(`${code}.json`),
+    guide ? load(`guide/${code}.json`) : null, marks('puzzles.') || marks('trainer.') ? load(`puzzles/${code}.json`) : null]);
+  return { ...site, ...puzzles, ...(guideTexts ? { guide: guideTexts } : {}) };
 }
 
 /** The chosen language's texts; English's when its files cannot be had (the page stays usable). */

@@ -5,6 +5,8 @@
  * by the list (/puzzles), the trainer (/puzzles/library/{n}) and the home page.
  */
 
+import { lookup } from './i18n.js';
+
 /**
  * @typedef {object} Branch an accepted solver move, the defence's reply, what follows
  * @property {string} move ICCS
@@ -129,4 +131,16 @@ export const DAILY_URL = '/puzzles/library/daily';
  */
 export function trainerUrl(n) {
   return `/puzzles/library/${n}`;
+}
+
+/**
+ * Returns a theme tag of the library (`mate in 2`, `fork`: data, in English) as the page's
+ * language names it: the text `puzzles.themes.<tag, spaces as dashes>`, or the tag itself
+ * for a tag the files do not have yet.
+ * @param {string} tag
+ * @returns {string}
+ */
+export function themeName(tag) {
+  const name = lookup(`puzzles.themes.${tag.trim().replace(/\s+/g, '-')}`);
+  return typeof name === 'string' ? name : tag;
 }

@@ -4,20 +4,9 @@
  * marked when solved in this browser, with today's puzzle; and the public puzzles players
  * saved on this server (GET /api/puzzles, newest first, a page at a time).
  */
+import { lang, t } from './i18n.js';
 import { request } from './request.js';
-import { allProgress, loadLibrary, trainerUrl } from './puzzle-library.js';
-
-/** Every text of this page that a player reads (English; to move to the translation files). */
-const TEXT = {
-  count: (/** @type {number} */ shown, /** @type {number} */ all, /** @type {number} */ solved) =>
-    `${shown} of ${all} puzzles shown · ${solved} solved`,
-  item: (/** @type {number} */ n) => `Puzzle ${n}`,
-  difficulty: (/** @type {number} */ d) => `difficulty ${d}`,
-  solved: 'solved',
-  noPublic: 'No public puzzles yet. Compose one and mark it public.',
-  publicFailed: 'The public puzzles could not be loaded (the server cannot be reached).',
-  loadFailed: (/** @type {string} */ why) => `The puzzle library could not be loaded: ${why}`,
-};
+import { allProgress, loadLibrary, themeName, trainerUrl } from './puzzle-library.js';
 
 /** Public puzzles fetched per page. */
 const PAGE = 30;
@@ -63,32 +52,35 @@ function render() {
     li.className = done ? 'solved' : '';
     const a = document.createElement('a');
     a.href = trainerUrl(i + 1);
-    a.textContent = TEXT.item(i + 1);
+    a.textContent = t('puzzles.item', { n: i + 1 });
     li.append(a);
     const tags = document.createElement('span');
     tags.className = 's-hint';
-    tags.textContent = ` ${p.themes.join(', ')} · ${TEXT.difficulty(p.difficulty)}`;
+    tags.textContent = ` ${p.themes.map(themeName).join(t('puzzles.separator'))} · ${t('puzzles.difficulty-n', { d: p.difficulty })}`;
     li.append(tags);
     if (done) {
       const mark = document.createElement('span');
       mark.className = 's-badge';
-      mark.textContent = `✓ ${TEXT.solved}`;
+      mark.textContent = `✓ ${t('puzzles.solved')}`;
       li.append(' ', mark);
     }
     list.append(li);
   });
-  byId('library-count').textContent = TEXT.count(shown, library.puzzles.length, solved);
+  byId('library-count').textContent = t('puzzles.count', { shown, all: library.puzzles.length, solved });
 }
 
 async function loadLibraryList() {
   try {
     library = await loadLibrary();
   } catch (err) {
-    byId('library-error').textContent = TEXT.loadFailed(err instanceof Error ? err.message : String(err));
+    byId('library-error').textContent = t('puzzles.library-failed', { why: err instanceof Error ? err.message : String(err) });
     return;
   }
-  const themes = [...new Set(library.puzzles.flatMap((p) => p.themes))].sort();
-  for (const t of themes) themeSelect.add(new Option(t, t));
+  // The themes by their name in the page's language.
+  const collator = new Intl.Collator(lang);
+  const themes = [...new Set(library.puzzles.flatMap((p) => p.themes))]
+    .sort((a, b) => collator.compare(themeName(a), themeName(b)));
+  for (const tag of themes) themeSelect.add(new Option(themeName(tag), tag));
   const q = new URLSearchParams(location.search);
   themeSelect.value = themes.includes(q.get('theme') || '') ? q.get('theme') || '' : '';
   difficultySelect.value = /^[1-5]$/.test(q.get('difficulty') || '') ? q.get('difficulty') || '' : '';
@@ -113,7 +105,7 @@ async function loadPublic() {
       li.append(a);
       const when = document.createElement('span');
       when.className = 's-hint';
-      when.textContent = ` ${new Date(Number(p.created_at)).toLocaleDateString()}`;
+      when.textContent = ` ${new Date(Number(p.created_at)).toLocaleDateString(lang)}`;
       li.append(when);
       ul.append(li);
     }
@@ -121,11 +113,11 @@ async function loadPublic() {
     if (!ul.children.length) {
       const li = document.createElement('li');
       li.className = 's-hint';
-      li.textContent = TEXT.noPublic;
+      li.textContent = t('puzzles.no-public');
       ul.append(li);
     }
   } catch {
-    byId('public-error').textContent = TEXT.publicFailed;
+    byId('public-error').textContent = t('puzzles.public-failed');
   }
   more.hidden = next === null;
   more.disabled = false;

@@ -8,33 +8,10 @@
  * from the WebAssembly module, so the trainer works offline once loaded.
  */
 import { Board, settingsPanel } from './board.js';
+import { lookup, t } from './i18n.js';
+import { getNotation } from './notation.js';
 import { localPosition } from './xiangqi-wasm.js';
-import { dailyNumber, loadLibrary, progressOf, recordAttempt, trainerUrl } from './puzzle-library.js';
-
-/** Every text of this page that a player reads (English; to move to the translation files). */
-const TEXT = {
-  title: (/** @type {number} */ n) => `Puzzle ${n}`,
-  dailyTitle: (/** @type {number} */ n) => `Today's puzzle: number ${n}`,
-  pageTitle: (/** @type {number} */ n) => `Puzzle ${n} — Xiangqi`,
-  boardLabel: 'Puzzle board',
-  mateTask: (/** @type {string} */ side, /** @type {number} */ n) =>
-    n === 1 ? `${side} to move: mate in one.` : `${side} to move: mate in ${n}.`,
-  materialTask: (/** @type {string} */ side) => `${side} to move: win material.`,
-  red: 'Red',
-  black: 'Black',
-  difficulty: (/** @type {number} */ d) => `difficulty ${d} of 5`,
-  correct: 'Correct! Now the defence replies…',
-  correctYourMove: 'Correct! Your move again.',
-  tryAgain: 'Try again: that move does not keep the win.',
-  solved: 'Correct — puzzle solved!',
-  hintPiece: 'Hint: move the highlighted piece.',
-  hintMove: (/** @type {string} */ move) => `Hint: play ${move}.`,
-  progressNone: 'Not tried yet.',
-  progress: (/** @type {boolean} */ solved, /** @type {number} */ attempts) =>
-    `${solved ? 'Solved' : 'Not solved yet'} · ${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}`,
-  noPuzzle: (/** @type {string} */ what) => `There is no library puzzle ${what}. See the list of puzzles.`,
-  loadFailed: (/** @type {string} */ why) => `The puzzle could not be loaded: ${why}`,
-};
+import { dailyNumber, loadLibrary, progressOf, recordAttempt, themeName, trainerUrl } from './puzzle-library.js';
 
 /** Milliseconds a wrong move stays on the board before it is taken back. */
 const TAKE_BACK_MS = 700;
@@ -50,7 +27,7 @@ function byId(id) {
 
 const statusEl = byId('trainer-status');
 const hintBtn = /** @type {HTMLButtonElement} */ (byId('hint'));
-const board = new Board(byId('trainer-board'), { label: TEXT.boardLabel, onMove: (m) => { void play(m); } });
+const board = new Board(byId('trainer-board'), { label: t('trainer.board'), onMove: (m) => { void play(m); } });
 
 const segment = location.pathname.split('/').filter(Boolean).pop() || '';
 /** `daily`: the day's puzzle, chosen by the date. */
@@ -88,6 +65,18 @@ async function show(solverTurn) {
   hintBtn.disabled = !solverTurn;
 }
 
+/**
+ * The puzzle's goal in the page's language: `mate in 2` (its own text up to five moves, so
+ * each language can write the number its own way, in words in Chinese), or `win material`.
+ * @param {import('./puzzle-library.js').LibraryPuzzle} p
+ * @returns {string}
+ */
+function goal(p) {
+  if (p.kind !== 'mate') return t('trainer.goals.material');
+  const own = lookup(`trainer.goals.mate-${p.moves}`);
+  return typeof own === 'string' ? own : t('trainer.goals.mate', { n: p.moves });
+}
+
 /** @param {string} text @param {'ok'|'error'|''} kind */
 function say(text, kind) {
   statusEl.textContent = text;
@@ -97,9 +86,10 @@ function say(text, kind) {
 function showProgress() {
   if (!puzzle) return;
   const p = progressOf(puzzle.fen);
+  const attempts = p.attempts === 1 ? t('trainer.attempts-1') : t('trainer.attempts', { n: p.attempts });
   byId('trainer-progress').textContent = p.attempts === 0 && !p.solved
-    ? TEXT.progressNone
-    : TEXT.progress(p.solved, p.attempts);
+    ? t('trainer.progress-none')
+    : t(p.solved ? 'trainer.progress-solved' : 'trainer.progress-unsolved', { attempts });
 }
 
 /** @param {number} ms */
@@ -119,7 +109,7 @@ async function play(move) {
   if (!branch) {
     recordAttempt(puzzle.fen, false);
     showProgress();
-    say(TEXT.tryAgain, 'error');
+    say(t('trainer.try-again'), 'error');
     moves.push(move);
     await show(false);
     await pause(TAKE_BACK_MS);
@@ -134,7 +124,7 @@ async function play(move) {
     node = [];
     recordAttempt(puzzle.fen, true);
     showProgress();
-    say(TEXT.solved, 'ok');
+    say(t('trainer.solved'), 'ok');
     await show(false);
     if (branch.reply) {
       // The defence's reply after the winning move, to show the material won.
@@ -145,14 +135,14 @@ async function play(move) {
     }
     return;
   }
-  say(TEXT.correct, 'ok');
+  say(t('trainer.correct'), 'ok');
   await show(false);
   await pause(REPLY_MS);
   if (started !== epoch) return;
   moves.push(branch.reply);
   node = branch.next;
   await show(true);
-  say(TEXT.correctYourMove, 'ok');
+  say(t('trainer.correct-your-move'), 'ok');
 }
 
 /** Shows the piece to move, then (pressed again) the move itself, in WXF and ICCS. */
@@ -162,18 +152,20 @@ async function hint() {
   hintLevel = Math.min(hintLevel + 1, 2);
   board.select(move.slice(0, 2));
   if (hintLevel === 1) {
-    say(TEXT.hintPiece, '');
+    say(t('trainer.hint-piece'), '');
     return;
   }
   let name = move;
   try {
     const info = await localPosition(puzzle.fen, [...moves, move]);
-    const wxf = info.wxf[info.wxf.length - 1];
-    if (wxf) name = `${wxf} (${move})`;
+    const notation = getNotation();
+    const named = notation === 'chinese' ? info.chinese : notation === 'wxf' ? info.wxf : [];
+    const last = named[named.length - 1];
+    if (last) name = `${last} (${move})`;
   } catch {
     // the coordinates alone
   }
-  say(TEXT.hintMove(name), '');
+  say(t('trainer.hint-move', { move: name }), '');
 }
 
 async function restart() {
@@ -192,23 +184,23 @@ async function load() {
     const number = daily ? dailyNumber(lib.puzzles.length) : /^\d+$/.test(segment) ? Number(segment) : NaN;
     const p = Number.isInteger(number) ? lib.puzzles[number - 1] : undefined;
     if (!p) {
-      byId('trainer-error').textContent = TEXT.noPuzzle(JSON.stringify(segment));
+      byId('trainer-error').textContent = t('trainer.no-puzzle', { what: segment });
       hintBtn.disabled = true;
       return;
     }
     puzzle = p;
-    document.title = TEXT.pageTitle(number);
-    byId('trainer-title').textContent = daily ? TEXT.dailyTitle(number) : TEXT.title(number);
-    byId('trainer-themes').textContent = [...p.themes, TEXT.difficulty(p.difficulty)].join(' · ');
+    document.title = t('trainer.page-title', { n: number });
+    byId('trainer-title').textContent = daily ? t('trainer.daily-title', { n: number }) : t('puzzles.item', { n: number });
+    byId('trainer-themes').textContent = [...p.themes.map(themeName), t('trainer.difficulty', { d: p.difficulty })].join(' · ');
     const black = p.fen.split(' ')[1] === 'b';
-    const side = black ? TEXT.black : TEXT.red;
-    byId('trainer-task').textContent = p.kind === 'mate' ? TEXT.mateTask(side, p.moves) : TEXT.materialTask(side);
+    const side = t(black ? 'ruling.sides.black' : 'ruling.sides.red');
+    byId('trainer-task').textContent = t('trainer.task', { side, goal: goal(p) });
     if (black) board.setOrientation('black');
     /** @type {HTMLAnchorElement} */ (byId('next')).href = trainerUrl((number % lib.puzzles.length) + 1);
     showProgress();
     await restart();
   } catch (err) {
-    byId('trainer-error').textContent = TEXT.loadFailed(err instanceof Error ? err.message : String(err));
+    byId('trainer-error').textContent = t('puzzle.load-failed', { why: err instanceof Error ? err.message : String(err) });
   }
 }
 

@@ -1,5 +1,6 @@
-// The translation files (web/i18n/<code>.json, and the rules guide's web/i18n/guide/<code>.json
-// as the section `guide`), without a browser: every language has
+// The translation files (web/i18n/<code>.json, the rules guide's web/i18n/guide/<code>.json
+// as the section `guide`, and the puzzle list's and trainer's web/i18n/puzzles/<code>.json with
+// the sections `puzzles` and `trainer`), without a browser: every language has
 // exactly English's keys, no empty text, the same {placeholders} and the same HTML tags per
 // key as English; and every key the pages (data-i18n…) and the modules (t('…')) name exists.
 import { test } from 'node:test';
@@ -31,7 +32,9 @@ function flatten(obj, prefix = '') {
 
 /** @param {string} path */
 const read = (path) => JSON.parse(readFileSync(join(dir, path), 'utf8'));
-const files = Object.fromEntries(CODES.map((c) => [c, flatten({ ...read(`${c}.json`), guide: read(`guide/${c}.json`) })]));
+const files = Object.fromEntries(CODES.map((c) => [c, flatten({
+  ...read(`${c}.json`), ...read(`puzzles/${c}.json`), guide: read(`guide/${c}.json`),
+})]));
 const en = files.en;
 
 /** @param {unknown} s */
@@ -40,8 +43,15 @@ const placeholders = (s) => [...String(s).matchAll(/\{(\w+)\}/g)].map((m) => m[1
 const tags = (s) => [...String(s).matchAll(/<\/?([a-z]+)(?:\s[^>]*)?>/g)].map((m) => m[0].replace(/\s+/g, ' ')).sort();
 
 test('the folder holds exactly the four languages', () => {
-  assert.deepEqual(readdirSync(dir).sort(), [...CODES.map((c) => `${c}.json`), 'guide'].sort());
-  assert.deepEqual(readdirSync(join(dir, 'guide')).sort(), CODES.map((c) => `${c}.json`).sort());
+  assert.deepEqual(readdirSync(dir).sort(), [...CODES.map((c) => `${c}.json`), 'guide', 'puzzles'].sort());
+  for (const part of ['guide', 'puzzles']) {
+    assert.deepEqual(readdirSync(join(dir, part)).sort(), CODES.map((c) => `${c}.json`).sort(), part);
+  }
+  // The puzzle file holds its two sections only, and no section is in two files.
+  for (const c of CODES) {
+    assert.deepEqual(Object.keys(read(`puzzles/${c}.json`)).sort(), ['puzzles', 'trainer'], c);
+    assert.deepEqual(Object.keys(read(`${c}.json`)).filter((k) => ['puzzles', 'trainer', 'guide'].includes(k)), [], c);
+  }
   assert.ok(en.size > 400, `English has ${en.size} texts`);
 });
 

@@ -16,9 +16,10 @@ let env;
 before(async () => { env = await setUp(); });
 after(async () => { await env?.done(); });
 
-/** A language's texts, with the rules guide's file as the section `guide`. @param {string} code */
+/** A language's texts, with the puzzle pages' sections and the rules guide's file as the section `guide`. @param {string} code */
 const load = (code) => ({
   ...JSON.parse(readFileSync(join(webDir, 'i18n', `${code}.json`), 'utf8')),
+  ...JSON.parse(readFileSync(join(webDir, 'i18n', 'puzzles', `${code}.json`), 'utf8')),
   guide: JSON.parse(readFileSync(join(webDir, 'i18n', 'guide', `${code}.json`), 'utf8')),
 });
 const texts = { en: load('en'), 'zh-Hans': load('zh-Hans'), 'zh-Hant': load('zh-Hant'), vi: load('vi') };
@@ -62,7 +63,8 @@ test('every page in each language: every marked text translated, <html lang> set
   assert.equal(puzzle.status, 201, puzzle.text);
   const pages = [['/', 'home'], ['/local', 'local'], ['/computer', 'computer'], ['/lobby', 'lobby'],
     ['/rules', 'rules'], ['/replay', 'replay'], ['/analysis', 'analysis'], ['/puzzles/new', 'puzzle-editor'],
-    [`/puzzles/${puzzle.json.id}`, 'puzzle'], [`/play/${room.json.code}`, 'play'], ['/no-such-page', '404']];
+    [`/puzzles/${puzzle.json.id}`, 'puzzle'], ['/puzzles', 'puzzles'], ['/puzzles/library/49', 'trainer'],
+    [`/play/${room.json.code}`, 'play'], ['/no-such-page', '404']];
   /** @type {string[]} */
   const problems = [];
   for (const [locale, lang] of LOCALES) {
@@ -72,6 +74,9 @@ test('every page in each language: every marked text translated, <html lang> set
       await page.goto(env.base + path);
       await page.waitForFunction(() => document.documentElement.dataset.lang);
       assert.equal(await page.getAttribute('html', 'lang'), lang, `${path} in ${lang}`);
+      // The texts the list and the trainer write once the library is loaded, checked below too.
+      if (path === '/puzzles') await page.locator('#library li').first().waitFor();
+      if (name === 'trainer') await page.waitForFunction(() => document.querySelector('#trainer-task')?.textContent);
       const shown = await marked(page);
       assert.ok(shown.length > 10, `${path} has marked texts`);
       for (const { key, kind, shown: s } of shown) {
@@ -193,4 +198,37 @@ test('a ruling, the status line and a server error in the page\'s language', asy
   await zh.locator('#code-error', { hasText: '没有房间 ZZZZZZ。请检查房间号后重试。' }).waitFor();
   await screenshot(zh, 'i18n-zh-Hans-error');
   assertNoErrors(zh);
+});
+
+// Puzzle 49 of the library: Red mates in 2, the horse first, H4-6 in WXF (f7d6), in Chinese
+// 马四退六 (the horse on Red's file 4 steps back to file 6); themes mate in 2, check, chariot
+// mate; difficulty 2 (web/puzzles/library.json).
+test('the puzzle list and the trainer in Chinese and Vietnamese: task, themes, hint, count', async () => {
+  const cases = /** @type {const} */ ([
+    ['zh-CN', '第49题', '红方先走，二步杀。', '二步杀 · 将军 · 车杀 · 难度2/5', '提示：走马四退六 (f7d6)。', '显示200/200题 · 已解0题'],
+    ['zh-TW', '第49題', '紅方先走，二步殺。', '二步殺 · 將軍 · 車殺 · 難度2/5', '提示：走马四退六 (f7d6)。', '顯示200/200題 · 已解0題'],
+    ['vi-VN', 'Thế cờ 49', 'Đỏ đi trước: chiếu hết sau 2 nước.', 'chiếu hết sau 2 nước · chiếu tướng · xe chiếu hết · độ khó 2/5',
+      'Gợi ý: đi H4-6 (f7d6).', 'Đang hiện 200/200 thế cờ · đã giải 0'],
+  ]);
+  for (const [locale, title, task, themes, hint, count] of cases) {
+    const page = await newPage(env.browser, { locale });
+    await page.goto(`${env.base}/puzzles/library/49`);
+    await boardReady(page, '#trainer-board');
+    await page.locator('#trainer-task', { hasText: task }).waitFor();
+    assert.equal(await page.locator('#trainer-title').textContent(), title, locale);
+    assert.equal(await page.locator('#trainer-themes').textContent(), themes, locale);
+    await page.locator('#trainer-board [data-square="f7"].movable').waitFor();
+    await page.click('#hint');
+    await page.click('#hint');
+    await page.locator('#trainer-status', { hasText: hint }).waitFor();
+    await screenshot(page, `i18n-${locale}-trainer-hint`);
+    await page.goto(`${env.base}/puzzles?theme=${encodeURIComponent('mate in 2')}`);
+    // The theme filter names the theme in the page's language; the address keeps the data key.
+    await page.locator('#library li').first().waitFor();
+    assert.equal(await page.locator('#theme option:checked').textContent(), themes.split(' · ')[0], locale);
+    await page.selectOption('#theme', '');
+    await page.locator('#library-count', { hasText: count }).waitFor();
+    assertNoErrors(page);
+    await page.context().close();
+  }
 });
