@@ -128,6 +128,21 @@ test('zh-CN in Accept-Language: the home page in 简体中文', async () => {
   assertNoErrors(page);
 });
 
+test('with scripts off a page still appears, in English, after its short wait', async () => {
+  const ctx = await env.browser.newContext({ javaScriptEnabled: false, locale: 'en-US' });
+  try {
+    const page = await ctx.newPage();
+    for (const path of ['/', '/rules']) {
+      await page.goto(`${env.base}${path}`);
+      // Hidden while the texts would load (no data-lang is ever set here), then shown.
+      await page.locator('h1').first().waitFor({ state: 'visible', timeout: 10000 });
+      assert.equal(await page.getAttribute('html', 'data-lang'), null);
+    }
+  } finally {
+    await ctx.close();
+  }
+});
+
 test('the switch is remembered across pages and reloads', async () => {
   const page = await newPage(env.browser);
   await page.goto(`${env.base}/`);
