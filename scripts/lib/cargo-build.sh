@@ -1,0 +1,46 @@
+# Sourced by scripts/test, scripts/web-test and scripts/cluster-test: the one cargo selection
+# every test step builds with. Cargo resolves features per selection (`-p xiangqi-server`
+# alone leaves out the tools crate's HTTP client and the WebAssembly crate's features), so a
+# narrower selection would compile the server and its dependencies a second time; with one
+# selection the later steps reuse what `cargo test` built.
+
+# The selection: every crate, in release mode (the perft tables then run to their full
+# depths), with the WebAssembly crate's optional engine and games.
+CARGO_SELECTION=(--workspace --release --features xiangqi-wasm/engine,xiangqi-wasm/games)
+
+# Builds every test and binary of the selection (nothing when `cargo test` already has);
+# the server binary is then target/release/xiangqi.
+build_selection() {
+    cargo test "${CARGO_SELECTION[@]}" --no-run
+}
+
+# Prints the path of each test executable of the package whose directory is crates/$1 (one
+# per line: its unit tests and each integration test), as built by `build_selection`.
+test_executables() {
+    cargo test "${CARGO_SELECTION[@]}" --no-run --message-format=json 2>/dev/null |
+        grep '"reason":"compiler-artifact"' |
+        grep -F "/crates/$1#" |
+        grep -E '"overflow_checks":(true|false),"test":true\}' |
+        sed -n 's/.*"executable":"\([^"]*\)".*/\1/p'
+}
+
+# Runs the test executables of crates/$1 whose file name starts with $2 (`-` for all of
+# them) from that crate's directory, as `cargo test` does, with the remaining arguments.
+run_tests() {
+    local crate=$1 prefix=$2 exe
+    shift 2
+    local found=
+    while read -r exe; do
+        [ -n "$exe" ] || continue
+        if [ "$prefix" != "-" ] && [[ "$(basename "$exe")" != "$prefix"-* ]]; then
+            continue
+        fi
+        found=1
+        echo "-- $(basename "$exe") $*"
+        (cd "crates/$crate" && "$exe" "$@")
+    done < <(test_executables "$crate")
+    if [ -z "$found" ]; then
+        echo "no test executable of crates/$crate matches '$prefix'" >&2
+        return 1
+    fi
+}
