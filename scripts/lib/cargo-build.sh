@@ -14,22 +14,34 @@ build_selection() {
     cargo test "${CARGO_SELECTION[@]}" --no-run
 }
 
-# Prints the path of each test executable of the package whose directory is crates/$1 (one
-# per line: its unit tests and each integration test), as built by `build_selection`.
+# Prints the path of each test executable of the package whose manifest is
+# crates/$1/Cargo.toml (one per line: its unit tests and each integration test), as built by
+# `build_selection`, read from cargo's JSON messages with jq (installed with apt when
+# missing). Cargo is asked once per script; later calls reuse its answer.
+CARGO_ARTIFACTS=
 test_executables() {
-    cargo test "${CARGO_SELECTION[@]}" --no-run --message-format=json 2>/dev/null |
-        grep '"reason":"compiler-artifact"' |
-        grep -F "/crates/$1#" |
-        grep -E '"overflow_checks":(true|false),"test":true\}' |
-        sed -n 's/.*"executable":"\([^"]*\)".*/\1/p'
+    if ! command -v jq >/dev/null 2>&1; then
+        echo "== installing jq"
+        if [ "$(id -u)" -eq 0 ]; then sudo_=(); else sudo_=(sudo); fi
+        "${sudo_[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
+        "${sudo_[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q jq
+    fi
+    if [ -z "$CARGO_ARTIFACTS" ]; then
+        CARGO_ARTIFACTS=$(cargo test "${CARGO_SELECTION[@]}" --no-run --message-format=json)
+    fi
+    jq -r --arg manifest "/crates/$1/Cargo.toml" \
+        'select(.reason == "compiler-artifact" and .profile.test and .executable != null
+                and (.manifest_path | endswith($manifest))) | .executable' \
+        <<<"$CARGO_ARTIFACTS"
 }
 
 # Runs the test executables of crates/$1 whose file name starts with $2 (`-` for all of
 # them) from that crate's directory, as `cargo test` does, with the remaining arguments.
 run_tests() {
-    local crate=$1 prefix=$2 exe
+    local crate=$1 prefix=$2 exe found=
     shift 2
-    local found=
+    local executables
+    executables=$(test_executables "$crate")
     while read -r exe; do
         [ -n "$exe" ] || continue
         if [ "$prefix" != "-" ] && [[ "$(basename "$exe")" != "$prefix"-* ]]; then
@@ -38,7 +50,7 @@ run_tests() {
         found=1
         echo "-- $(basename "$exe") $*"
         (cd "crates/$crate" && "$exe" "$@")
-    done < <(test_executables "$crate")
+    done <<<"$executables"
     if [ -z "$found" ]; then
         echo "no test executable of crates/$crate matches '$prefix'" >&2
         return 1
