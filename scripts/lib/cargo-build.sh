@@ -4,12 +4,16 @@
 # narrower selection would compile the server and its dependencies a second time; with one
 # selection the later steps reuse what `cargo test` built.
 
-# The selection: every crate, in release mode (the perft tables then run to their full
-# depths), with the WebAssembly crate's optional engine and games.
-CARGO_SELECTION=(--workspace --release --features xiangqi-wasm/engine,xiangqi-wasm/games)
+# The selection: every crate, optimised (profile `ci` in Cargo.toml: release without
+# link-time optimisation; the perft tables then run to their full depths), with the
+# WebAssembly crate's optional engine and games.
+CARGO_SELECTION=(--workspace --profile ci --features xiangqi-wasm/engine,xiangqi-wasm/games)
+
+# The server binary that selection builds.
+SELECTION_BIN="$PWD/target/ci/xiangqi"
 
 # Builds every test and binary of the selection (nothing when `cargo test` already has);
-# the server binary is then target/release/xiangqi.
+# the server binary is then $SELECTION_BIN.
 build_selection() {
     cargo test "${CARGO_SELECTION[@]}" --no-run
 }

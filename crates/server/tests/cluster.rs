@@ -48,9 +48,18 @@ fn env(var: &str) -> String {
     std::env::var(var).unwrap_or_else(|_| panic!("{var} is not set (scripts/cluster-test)"))
 }
 
+/// `XIANGQI_BIN`, else the `xiangqi` binary cargo built next to this test (this executable
+/// lies in `target/<profile>/deps/`, the binary in `target/<profile>/`).
 fn binary() -> PathBuf {
     std::env::var_os("XIANGQI_BIN").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/release/xiangqi"),
+        || {
+            let exe = std::env::current_exe().expect("path of the test executable");
+            let profile_dir = exe
+                .parent()
+                .and_then(Path::parent)
+                .expect("target/<profile>");
+            profile_dir.join("xiangqi")
+        },
         PathBuf::from,
     )
 }
