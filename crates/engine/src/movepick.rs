@@ -1,10 +1,10 @@
 //! Move ordering: the transposition-table move first, then captures that do not lose
-//! material by most valuable victim / least valuable attacker, then the killer moves, then
-//! quiet moves by history, and losing captures last.
+//! material by most valuable victim and capture history, then the killer moves, then quiet
+//! moves by history, and losing captures last.
 
 use crate::params::see_value;
 use crate::see::see_ge;
-use xiangqi::{Move, MoveList, Piece, Position, Role, Square, MAX_MOVES};
+use xiangqi::{Move, MoveList, Piece, Position, Square, MAX_MOVES};
 
 /// The largest magnitude a history score reaches.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -55,6 +55,56 @@ impl History {
     /// Resets every entry to zero.
     pub fn clear(&mut self) {
         *self = History::default();
+    }
+}
+
+/// Capture history: how often a capture (the piece moving, its destination and the kind it
+/// takes) caused a cutoff, so that among captures of the same value the ones that worked
+/// come first. Indexed by [`xiangqi::Piece::index`], square index and [`xiangqi::Role::index`].
+#[derive(Clone)]
+pub struct CaptureHistory {
+    table: Box<[[[i32; 7]; 90]; 14]>,
+}
+
+impl Default for CaptureHistory {
+    fn default() -> Self {
+        CaptureHistory {
+            table: Box::new([[[0; 7]; 90]; 14]),
+        }
+    }
+}
+
+impl CaptureHistory {
+    /// Returns the score of capture `m` in `pos` (0 for a move that takes nothing).
+    #[inline]
+    pub fn get(&self, pos: &Position, m: Move) -> i32 {
+        match (pos.piece_at(m.from), pos.piece_at(m.to)) {
+            (Some(p), Some(v)) => self.table[p.index()][m.to.index()][v.role.index()],
+            _ => 0,
+        }
+    }
+
+    /// Adds `bonus` (negative for a malus) to the entry of capture `m`, with the gravity of
+    /// [`History::update`].
+    #[inline]
+    pub fn update(&mut self, pos: &Position, m: Move, bonus: i32) {
+        if let (Some(p), Some(v)) = (pos.piece_at(m.from), pos.piece_at(m.to)) {
+            let e = &mut self.table[p.index()][m.to.index()][v.role.index()];
+            let b = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+            *e += b - *e * b.abs() / HISTORY_MAX;
+        }
+    }
+
+    /// Halves every entry (between searches, so old knowledge fades).
+    pub fn age(&mut self) {
+        for e in self.table.iter_mut().flatten().flatten() {
+            *e /= 2;
+        }
+    }
+
+    /// Resets every entry to zero.
+    pub fn clear(&mut self) {
+        *self = CaptureHistory::default();
     }
 }
 
@@ -114,17 +164,35 @@ impl ContinuationHistory {
     }
 }
 
-/// What orders the quiet moves of a node: the main history plus the continuation rows of
-/// the moves one and two plies before (absent at the root and after a null move).
+/// What orders the moves of a node besides the table move and the killers: for quiet moves
+/// the main history plus the continuation rows of the moves one and two plies before
+/// (absent at the root and after a null move), for captures of equal value the capture
+/// history.
 #[derive(Clone, Copy)]
-pub struct QuietOrder<'a> {
+pub struct HistoryOrder<'a> {
     /// Cutoffs by (piece, destination) anywhere in the tree.
     pub history: &'a History,
     /// Continuation rows after the previous move and the one before it.
     pub continuations: [Option<&'a [i16]>; 2],
+    /// Cutoffs by captures.
+    pub captures: &'a CaptureHistory,
 }
 
-impl QuietOrder<'_> {
+/// Returns the ordering score of capture `m` among captures: the victim's value first
+/// (most valuable victim), its capture history within the same value.
+#[inline]
+pub fn capture_score(pos: &Position, m: Move, history: &CaptureHistory) -> i32 {
+    let victim = pos.piece_at(m.to).map_or(0, |p| see_value(p.role));
+    victim * CAPTURE_VICTIM_SCALE + history.get(pos, m) / CAPTURE_HISTORY_DIVISOR
+}
+
+/// See [`capture_score`]: a soldier's value (60) apart weighs 60 × 8 = 480, more than the
+/// history can add (±16 384 / 64 = ±256), so history orders captures of one kind of victim.
+const CAPTURE_VICTIM_SCALE: i32 = 8;
+/// See [`CAPTURE_VICTIM_SCALE`].
+const CAPTURE_HISTORY_DIVISOR: i32 = 64;
+
+impl HistoryOrder<'_> {
     /// Returns the ordering score of quiet move `m` in `pos`.
     #[inline]
     pub fn score(&self, pos: &Position, m: Move) -> i32 {
@@ -168,25 +236,6 @@ pub struct MovePicker {
     next: usize,
 }
 
-/// Returns the most-valuable-victim / least-valuable-attacker score of capture `m`.
-#[inline]
-pub fn mvv_lva(pos: &Position, m: Move) -> i32 {
-    let victim = pos.piece_at(m.to).map_or(0, |p| see_value(p.role));
-    let attacker = pos.piece_at(m.from).map_or(Role::Soldier, |p| p.role);
-    victim * 16 - lva_rank(attacker)
-}
-
-#[inline]
-fn lva_rank(role: Role) -> i32 {
-    match role {
-        Role::Soldier => 0,
-        Role::Advisor | Role::Elephant => 1,
-        Role::Horse | Role::Cannon => 2,
-        Role::Chariot => 3,
-        Role::General => 4,
-    }
-}
-
 impl MovePicker {
     /// Orders all of `list` for a main-search node at which `tt_move` and `killers` are
     /// known; quiet moves by `order`.
@@ -195,7 +244,7 @@ impl MovePicker {
         list: &MoveList,
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
-        order: &QuietOrder<'_>,
+        order: &HistoryOrder<'_>,
     ) -> MovePicker {
         let mut picker = MovePicker {
             moves: [(Move::new(xiangqi::Square::A0, xiangqi::Square::A0), 0); MAX_MOVES],
@@ -206,7 +255,7 @@ impl MovePicker {
             let score = if Some(m) == tt_move {
                 TT_SCORE
             } else if pos.is_capture(m) {
-                let base = mvv_lva(pos, m);
+                let base = capture_score(pos, m, order.captures);
                 if see_ge(pos, m, 0) {
                     GOOD_CAPTURE + base
                 } else {
@@ -224,8 +273,9 @@ impl MovePicker {
         picker
     }
 
-    /// Orders only the captures of `list` by most valuable victim, for quiescence search.
-    pub fn captures(pos: &Position, list: &MoveList) -> MovePicker {
+    /// Orders only the captures of `list` by most valuable victim, then capture history, for
+    /// quiescence search.
+    pub fn captures(pos: &Position, list: &MoveList, history: &CaptureHistory) -> MovePicker {
         let mut picker = MovePicker {
             moves: [(Move::new(xiangqi::Square::A0, xiangqi::Square::A0), 0); MAX_MOVES],
             len: 0,
@@ -233,7 +283,7 @@ impl MovePicker {
         };
         for &m in list.iter() {
             if pos.is_capture(m) {
-                picker.push(m, GOOD_CAPTURE + mvv_lva(pos, m));
+                picker.push(m, GOOD_CAPTURE + capture_score(pos, m, history));
             }
         }
         picker
@@ -293,9 +343,11 @@ mod tests {
         let list = pos.legal_moves();
         let tt: Move = "e0f0".parse().unwrap();
         let history = History::default();
-        let order = QuietOrder {
+        let captures = CaptureHistory::default();
+        let order = HistoryOrder {
             history: &history,
             continuations: [None; 2],
+            captures: &captures,
         };
         let mut picker = MovePicker::new(&mut pos, &list, Some(tt), [None; 2], &order);
         assert_eq!(picker.next_move(), Some((tt, Stage::TtMove)));

@@ -187,6 +187,12 @@ pub const SEE_QUIET_HISTORY: i32 = 4_000;
 pub const SEE_CAPTURE_DEPTH: i32 = 6;
 /// Search: a capture losing more than this times depth by static exchange is skipped.
 pub const SEE_CAPTURE_MARGIN: i32 = 150;
+/// Search: singular extensions are tried from this depth (plies).
+pub const SINGULAR_DEPTH: i32 = 8;
+/// Search: the table entry may be this many plies shallower than the node.
+pub const SINGULAR_TT_DEPTH: i32 = 3;
+/// Search: the other moves must fail this much per ply of depth below the table's score.
+pub const SINGULAR_MARGIN: i32 = 2;
 /// Search: one ply less late-move reduction per this much history score.
 pub const LMR_HISTORY_DIVISOR: i32 = 6_000;
 

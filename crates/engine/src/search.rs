@@ -20,7 +20,9 @@ use crate::clock::{Clock, Limits, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS
 use crate::correction::CorrectionHistory;
 use crate::eval::evaluate;
 use crate::level::{Level, Rng, Strength};
-use crate::movepick::{piece_to, ContinuationHistory, History, MovePicker, QuietOrder, Stage};
+use crate::movepick::{
+    piece_to, CaptureHistory, ContinuationHistory, History, HistoryOrder, MovePicker, Stage,
+};
 use crate::params::{self, MAX_PLY};
 use crate::see::see_ge;
 use crate::tt::{Bound, Entry, TranspositionTable};
@@ -153,10 +155,13 @@ pub struct Searcher {
     published: u64,
     history: History,
     continuation: ContinuationHistory,
+    capture_history: CaptureHistory,
     correction: CorrectionHistory,
     killers: Vec<[Option<Move>; 2]>,
     /// The static score at each ply of the current line (`-INFINITE` when in check).
     static_evals: Vec<i32>,
+    /// The move a singular-extension test leaves out at each ply (`None` outside one).
+    excluded: Vec<Option<Move>>,
     pv: Vec<Vec<Move>>,
     pos: Position,
     path: Vec<PathEntry>,
@@ -237,9 +242,11 @@ impl Searcher {
             published: 0,
             history: History::default(),
             continuation: ContinuationHistory::default(),
+            capture_history: CaptureHistory::default(),
             correction: CorrectionHistory::default(),
             killers: vec![[None; 2]; MAX_PLY + 2],
             static_evals: vec![0; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
             pv: (0..MAX_PLY + 2)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
@@ -315,11 +322,13 @@ impl Searcher {
         self.tt.clear();
         self.history.clear();
         self.continuation.clear();
+        self.capture_history.clear();
         self.correction.clear();
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         for h in &mut self.helpers {
             h.history.clear();
             h.continuation.clear();
+            h.capture_history.clear();
             h.correction.clear();
             h.killers.iter_mut().for_each(|k| *k = [None; 2]);
         }
@@ -507,6 +516,7 @@ impl Searcher {
         self.published = 0;
         self.history.age();
         self.continuation.age();
+        self.capture_history.age();
         (limits, clock)
     }
 
@@ -515,9 +525,10 @@ impl Searcher {
     fn order_root_moves(&mut self, banned: &[Move]) -> bool {
         let legal = self.pos.legal_moves();
         let tt_move = self.tt.probe(self.pos.key()).and_then(|e| e.mv);
-        let order = QuietOrder {
+        let order = HistoryOrder {
             history: &self.history,
             continuations: [None; 2],
+            captures: &self.capture_history,
         };
         let mut picker = MovePicker::new(&mut self.pos, &legal, tt_move, [None; 2], &order);
         self.root_moves.clear();
@@ -656,9 +667,9 @@ impl Searcher {
             } else if exact && best > -INFINITE {
                 // Is it within the margin? A null window says; only then an exact score.
                 let floor = (best - margin).max(-MATE);
-                let mut s = -self.negamax(new_depth, -floor - 1, -floor, 1, true);
+                let mut s = -self.negamax(new_depth, -floor - 1, -floor, 1, true, true);
                 if s > floor && !self.stopped {
-                    s = -self.negamax(new_depth, -INFINITE, -floor, 1, true);
+                    s = -self.negamax(new_depth, -INFINITE, -floor, 1, true, false);
                 }
                 s
             } else if i == 0 || exact {
@@ -667,11 +678,11 @@ impl Searcher {
                 } else {
                     (alpha, beta)
                 };
-                -self.negamax(new_depth, -b, -a, 1, true)
+                -self.negamax(new_depth, -b, -a, 1, true, false)
             } else {
-                let mut s = -self.negamax(new_depth, -alpha - 1, -alpha, 1, true);
+                let mut s = -self.negamax(new_depth, -alpha - 1, -alpha, 1, true, true);
                 if s > alpha && s < beta && !self.stopped {
-                    s = -self.negamax(new_depth, -beta, -alpha, 1, true);
+                    s = -self.negamax(new_depth, -beta, -alpha, 1, true, false);
                 }
                 s
             };
@@ -808,7 +819,9 @@ impl Searcher {
 
     /// Searches the current position to `depth` plies inside the window (`alpha`, `beta`)
     /// and returns its score for the side to move (a fail-soft bound outside the window).
-    /// `ply` counts from the root; `allow_null` is false right after a null move.
+    /// `ply` counts from the root; `allow_null` is false right after a null move; `cut_node`
+    /// says a null-window search expects this node to fail high (its late moves are then
+    /// reduced more).
     fn negamax(
         &mut self,
         mut depth: i32,
@@ -816,6 +829,7 @@ impl Searcher {
         mut beta: i32,
         ply: usize,
         allow_null: bool,
+        cut_node: bool,
     ) -> i32 {
         if ply < self.pv.len() {
             self.pv[ply].clear();
@@ -842,10 +856,16 @@ impl Searcher {
         }
         let in_check = self.path.last().is_some_and(|e| e.check);
         let key = self.pos.key();
+        // A singular-extension test searches this same position without one move: the
+        // table's entry is about all moves, so it neither cuts nor is overwritten.
+        let excluded = self.excluded[ply];
         let tt = self.tt.probe(key);
         let tt_move = tt.and_then(|e| e.mv).filter(|&m| self.pos.is_legal(m));
         if let Some(e) = tt {
-            if !pv_node && e.depth >= depth && tt_cuts(e, score_from_tt(e.score, ply), alpha, beta)
+            if !pv_node
+                && excluded.is_none()
+                && e.depth >= depth
+                && tt_cuts(e, score_from_tt(e.score, ply), alpha, beta)
             {
                 return score_from_tt(e.score, ply);
             }
@@ -866,10 +886,17 @@ impl Searcher {
         // when it is not.
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
 
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            if let Some(s) =
-                self.prune_node(depth, alpha, beta, ply, static_eval, improving, allow_null)
-            {
+        if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
+            if let Some(s) = self.prune_node(
+                depth,
+                alpha,
+                beta,
+                ply,
+                static_eval,
+                improving,
+                allow_null,
+                cut_node,
+            ) {
                 return s;
             }
         }
@@ -884,9 +911,10 @@ impl Searcher {
         }
         let killers = self.killers[ply];
         let prior = self.prior_moves();
-        let order = QuietOrder {
+        let order = HistoryOrder {
             history: &self.history,
             continuations: prior.map(|p| p.map(|i| self.continuation.row(i))),
+            captures: &self.capture_history,
         };
         let mut picker = MovePicker::new(&mut self.pos, &list, tt_move, killers, &order);
         let mut best = -INFINITE;
@@ -894,16 +922,22 @@ impl Searcher {
         let mut searched = 0usize;
         let mut quiets: [Option<Move>; 64] = [None; 64];
         let mut n_quiets = 0usize;
+        let mut captures: [Option<Move>; 32] = [None; 32];
+        let mut n_captures = 0usize;
         let original_alpha = alpha;
 
         while let Some((m, stage)) = picker.next_move() {
+            if Some(m) == excluded {
+                continue;
+            }
             let capture = matches!(stage, Stage::GoodCapture | Stage::BadCapture)
                 || (stage == Stage::TtMove && self.pos.is_capture(m));
             let quiet = !capture;
             let history = if quiet {
-                QuietOrder {
+                HistoryOrder {
                     history: &self.history,
                     continuations: prior.map(|p| p.map(|i| self.continuation.row(i))),
+                    captures: &self.capture_history,
                 }
                 .score(&self.pos, m)
             } else {
@@ -912,6 +946,17 @@ impl Searcher {
             let prunable = !pv_node && !in_check && best > -MATE_BOUND;
             if prunable && self.skip_before_playing(m, quiet, depth, searched, improving, history) {
                 continue;
+            }
+            // Singular extension: when every other move falls well short of the table's
+            // score, the table move is the only good one and gets a ply more; when even
+            // without it the node fails high, it cuts at once (multi-cut).
+            let mut singular = false;
+            if stage == Stage::TtMove && excluded.is_none() {
+                match self.singular(tt, depth, beta, ply, cut_node) {
+                    Singular::Extend => singular = true,
+                    Singular::Cut(s) => return s,
+                    Singular::No => {}
+                }
             }
             let gives_check = self.push_move(m);
             // Futility: a quiet move that does not check cannot lift a static score far below
@@ -925,23 +970,32 @@ impl Searcher {
                 self.pop_move(m);
                 continue;
             }
-            let extend = gives_check && (ply as i32) < 2 * self.root_depth;
+            let extend = (gives_check || singular) && (ply as i32) < 2 * self.root_depth;
             let new_depth = depth - 1 + i32::from(extend);
             let s = if searched == 0 {
-                -self.negamax(new_depth, -beta, -alpha, ply + 1, true)
+                -self.negamax(
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    true,
+                    !pv_node && !cut_node,
+                )
             } else {
                 let r = if depth >= 3 && searched >= 2 && !gives_check && !in_check {
-                    self.reduction(depth, searched, pv_node, improving, stage, history)
-                        .clamp(0, new_depth - 1)
+                    self.reduction(
+                        depth, searched, pv_node, cut_node, improving, stage, history,
+                    )
+                    .clamp(0, new_depth - 1)
                 } else {
                     0
                 };
-                let mut s = -self.negamax(new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                let mut s = -self.negamax(new_depth - r, -alpha - 1, -alpha, ply + 1, true, true);
                 if s > alpha && r > 0 {
-                    s = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true);
+                    s = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true, !cut_node);
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(new_depth, -beta, -alpha, ply + 1, true);
+                    s = -self.negamax(new_depth, -beta, -alpha, ply + 1, true, false);
                 }
                 s
             };
@@ -962,6 +1016,7 @@ impl Searcher {
                         if quiet {
                             self.reward_quiet(ply, depth, m, prior, &quiets[..n_quiets]);
                         }
+                        self.reward_capture(depth, capture.then_some(m), &captures[..n_captures]);
                         break;
                     }
                 }
@@ -969,9 +1024,16 @@ impl Searcher {
             if quiet && n_quiets < quiets.len() {
                 quiets[n_quiets] = Some(m);
                 n_quiets += 1;
+            } else if capture && n_captures < captures.len() {
+                captures[n_captures] = Some(m);
+                n_captures += 1;
             }
         }
         if searched == 0 {
+            if excluded.is_some() {
+                // The left-out move was the only one: nothing else reaches the test's bound.
+                return alpha;
+            }
             // Every move was pruned; fall back on the static score.
             return static_eval.max(-MATE_BOUND + 1);
         }
@@ -985,6 +1047,9 @@ impl Searcher {
         // Learn how far the static score was off, where the result says so: an exact score, or
         // a bound on the side of the static score it proves (a capture's gain is the search's
         // business, not the structure's).
+        if excluded.is_some() {
+            return best;
+        }
         let quiet_best = best_move.is_none_or(|m| !self.pos.is_capture(m));
         if !in_check
             && quiet_best
@@ -1007,6 +1072,52 @@ impl Searcher {
         best
     }
 
+    /// Tests whether the table move of a node of `depth` plies at `ply` is singular: the
+    /// node's other moves, searched to half the depth against a bound
+    /// [`params::SINGULAR_MARGIN`]·depth below the table's score, all fail low. Needs a
+    /// table entry `tt` that is a lower bound or exact, not a mate score, at most
+    /// [`params::SINGULAR_TT_DEPTH`] plies shallower than `depth`.
+    fn singular(
+        &mut self,
+        tt: Option<Entry>,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> Singular {
+        let Some(e) = tt else {
+            return Singular::No;
+        };
+        let tt_score = score_from_tt(e.score, ply);
+        if depth < params::SINGULAR_DEPTH
+            || e.depth < depth - params::SINGULAR_TT_DEPTH
+            || e.bound == Bound::Upper
+            || tt_score.abs() >= MATE_BOUND
+        {
+            return Singular::No;
+        }
+        let singular_beta = tt_score - params::SINGULAR_MARGIN * depth;
+        self.excluded[ply] = e.mv;
+        let s = self.negamax(
+            (depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            false,
+            cut_node,
+        );
+        self.excluded[ply] = None;
+        if self.stopped {
+            Singular::No
+        } else if s < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else {
+            Singular::No
+        }
+    }
+
     /// Tries to settle a non-PV node not in check before any move is searched: reverse
     /// futility (far above beta at low depth), razoring (far below alpha at low depth: only
     /// captures can help) and the null move. Returns the score when one applies.
@@ -1020,6 +1131,7 @@ impl Searcher {
         static_eval: i32,
         improving: bool,
         allow_null: bool,
+        cut_node: bool,
     ) -> Option<i32> {
         let rfp_depth = depth - i32::from(improving);
         if depth <= params::RFP_DEPTH && static_eval - params::RFP_MARGIN * rfp_depth >= beta {
@@ -1046,7 +1158,7 @@ impl Searcher {
                 check: false,
                 reset: true,
             });
-            let s = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            let s = -self.negamax(depth - 1 - r, -beta, -beta + 1, ply + 1, false, !cut_node);
             self.path.pop();
             self.pos.toggle_turn();
             if self.stopped {
@@ -1087,12 +1199,14 @@ impl Searcher {
 
     /// Returns how many plies to reduce the `searched`-th move (counting from 0) of a node
     /// of `depth` plies: the late-move table, less at PV nodes and for killers and moves with
-    /// a good history, more when the position is not improving.
+    /// a good history, more when the position is not improving and at expected cut nodes.
+    #[allow(clippy::too_many_arguments)]
     fn reduction(
         &self,
         depth: i32,
         searched: usize,
         pv_node: bool,
+        cut_node: bool,
         improving: bool,
         stage: Stage,
         history: i32,
@@ -1107,6 +1221,7 @@ impl Searcher {
         }
         r -= i32::from(pv_node);
         r += i32::from(!improving);
+        r += i32::from(cut_node);
         r -= history / params::LMR_HISTORY_DIVISOR;
         r
     }
@@ -1157,6 +1272,19 @@ impl Searcher {
         }
     }
 
+    /// Records a cutoff at a node of `depth` plies: the capture `m` that caused it (if it was
+    /// one) gains capture history, and the captures `tried` before it lose as much.
+    fn reward_capture(&mut self, depth: i32, m: Option<Move>, tried: &[Option<Move>]) {
+        let bonus =
+            (depth * depth * params::HISTORY_BONUS_PER_DEPTH2).min(params::HISTORY_BONUS_MAX);
+        if let Some(m) = m {
+            self.capture_history.update(&self.pos, m, bonus);
+        }
+        for c in tried.iter().flatten() {
+            self.capture_history.update(&self.pos, *c, -bonus);
+        }
+    }
+
     /// Searches captures only (every move when in check) until the position is quiet, and
     /// returns the score for the side to move; the static score stands in for the quiet moves.
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -1203,13 +1331,14 @@ impl Searcher {
             return -MATE + ply as i32;
         }
         let mut picker = if in_check {
-            let order = QuietOrder {
+            let order = HistoryOrder {
                 history: &self.history,
                 continuations: [None; 2],
+                captures: &self.capture_history,
             };
             MovePicker::new(&mut self.pos, &list, None, [None; 2], &order)
         } else {
-            MovePicker::captures(&self.pos, &list)
+            MovePicker::captures(&self.pos, &list, &self.capture_history)
         };
         let stand = best;
         let mut best_move = None;
@@ -1259,6 +1388,16 @@ impl Searcher {
         );
         best
     }
+}
+
+/// What the singular-extension test of a table move found.
+enum Singular {
+    /// The test does not apply, or other moves come close: search the move as usual.
+    No,
+    /// Every other move fails well below the table's score: extend the table move.
+    Extend,
+    /// Even without the table move the node reaches beta: cut with this score.
+    Cut(i32),
 }
 
 /// Tells whether a table entry's score `s` (already relative to this node) settles the
