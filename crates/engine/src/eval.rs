@@ -1,6 +1,7 @@
 //! Static evaluation: material with game phase, piece-square tables, mobility, advisor and
-//! elephant defence against each kind of attacker, attacks on the palace, cannons aimed at
-//! the general, connected soldiers and tempo.
+//! elephant defence against each kind of attacker, attacks on the palace (safe checks,
+//! palace points hit, attackers working together), cannons aimed at the general, connected
+//! soldiers, threats and tempo.
 //!
 //! The evaluation is linear in its weights ([`crate::eval_weights::WEIGHTS`], one
 //! middlegame/endgame pair per [`term`]) apart from the phase blend and the damping of a side
@@ -10,7 +11,10 @@
 
 use crate::eval_weights::WEIGHTS;
 use crate::params::{self, term, Weight};
-use xiangqi::attacks::{HORSE_MOVES, RAYS};
+use xiangqi::attacks::{
+    Steps, ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, RAYS,
+    SOLDIER_MOVES,
+};
 use xiangqi::{Bitboard, Color, Piece, Position, Role, Square};
 
 /// The palace points of each colour, by [`Color::index`].
@@ -54,16 +58,20 @@ pub fn collect<T: Terms>(pos: &Position, sink: &mut T) -> Summary {
     let mut phase = 0;
     let mut attackers = [0i32; 2];
     let mut kinds = [[0i32; 4]; 2];
-    // Occupied points attacked by each side: by any piece, and by pieces worth less than a
+    // Points each side attacks, empty or not: by any piece, and by pieces worth less than a
     // horse (soldiers, advisors, elephants) or less than a chariot (those, horses, cannons).
     let mut attacked = [Bitboard::EMPTY; 2];
     let mut by_minor = [Bitboard::EMPTY; 2];
     let mut by_lesser = [Bitboard::EMPTY; 2];
+    // Points each side's chariots, horses and cannons ([`term::CHECKER_KINDS`]) can move to.
+    let mut moves = [[Bitboard::EMPTY; 3]; 2];
+    let mut palace_attackers = [0i32; 2];
 
     for color in Color::ALL {
         let enemy_general = pos.general(!color);
         let own = board.by_color(color);
         let enemy_palace = PALACE[(!color).index()];
+        let c = color.index();
         for role in Role::ALL {
             let piece = Piece::new(color, role);
             for sq in board.by_piece(piece) {
@@ -74,81 +82,48 @@ pub fn collect<T: Terms>(pos: &Position, sink: &mut T) -> Summary {
                 };
                 sink.add(color, term::MATERIAL + role.index(), 1);
                 sink.add(color, term::pst(role, file, rank), 1);
-                let a = pos.attacks_from(sq);
-                let c = color.index();
-                attacked[c] = attacked[c] | a;
+                let hits = hits_from(pos, sq, piece);
+                attacked[c] = attacked[c] | hits;
                 match role {
                     Role::Soldier | Role::Advisor | Role::Elephant => {
-                        by_minor[c] = by_minor[c] | a;
-                        by_lesser[c] = by_lesser[c] | a;
+                        by_minor[c] = by_minor[c] | hits;
+                        by_lesser[c] = by_lesser[c] | hits;
                     }
-                    Role::Horse | Role::Cannon => by_lesser[c] = by_lesser[c] | a,
+                    Role::Horse | Role::Cannon => by_lesser[c] = by_lesser[c] | hits,
                     _ => {}
                 }
+                let palace_hits = (hits & enemy_palace).count() as i32;
                 phase += params::PHASE[role.index()];
                 match role {
                     Role::Chariot => {
-                        kinds[color.index()][0] += 1;
-                        let mut n = 0;
-                        let mut palace = 0;
-                        for ray in &RAYS[sq.index()] {
-                            for &q in ray.as_slice() {
-                                if (enemy_palace.0 >> q) & 1 != 0 {
-                                    palace += 1;
-                                }
-                                if (occ.0 >> q) & 1 == 0 {
-                                    n += 1;
-                                } else {
-                                    if (own.0 >> q) & 1 == 0 {
-                                        n += 1;
-                                    }
-                                    break;
-                                }
-                            }
-                        }
-                        sink.add(color, term::MOBILITY_CHARIOT, n);
-                        sink.add(color, term::CHARIOT_PALACE_ATTACK, palace);
+                        kinds[c][0] += 1;
+                        let reach = hits & !own;
+                        moves[c][0] = moves[c][0] | reach;
+                        sink.add(color, term::MOBILITY_CHARIOT, reach.count() as i32);
+                        sink.add(color, term::CHARIOT_PALACE_ATTACK, palace_hits);
                     }
                     Role::Horse => {
-                        kinds[color.index()][1] += 1;
-                        let mut n = 0;
-                        let mut near = false;
-                        for &(leg, to) in HORSE_MOVES[sq.index()].as_slice() {
-                            if (occ.0 >> leg) & 1 != 0 {
-                                continue;
-                            }
-                            if (own.0 >> to) & 1 == 0 {
-                                n += 1;
-                            }
-                            near |= (enemy_palace.0 >> to) & 1 != 0;
-                        }
+                        kinds[c][1] += 1;
+                        let reach = hits & !own;
+                        moves[c][1] = moves[c][1] | reach;
+                        let n = reach.count() as i32;
                         sink.add(color, term::MOBILITY_HORSE, n);
+                        if n <= 1 {
+                            sink.add(color, term::CRAMPED_HORSE, 1);
+                        }
+                        let near = HORSE_MOVES[sq.index()].as_slice().iter().any(|&(leg, to)| {
+                            (occ.0 >> leg) & 1 == 0 && (enemy_palace.0 >> to) & 1 != 0
+                        });
                         if near {
                             sink.add(color, term::HORSE_NEAR_PALACE, 1);
                         }
+                        sink.add(color, term::PALACE_HITS, palace_hits);
                     }
                     Role::Cannon => {
-                        kinds[color.index()][2] += 1;
-                        let mut n = 0;
-                        for ray in &RAYS[sq.index()] {
-                            let mut screens = 0;
-                            for &q in ray.as_slice() {
-                                if (occ.0 >> q) & 1 == 0 {
-                                    if screens == 0 {
-                                        n += 1;
-                                    }
-                                } else {
-                                    screens += 1;
-                                    if screens == 2 {
-                                        if (own.0 >> q) & 1 == 0 {
-                                            n += 1;
-                                        }
-                                        break;
-                                    }
-                                }
-                            }
-                        }
-                        sink.add(color, term::MOBILITY_CANNON, n);
+                        kinds[c][2] += 1;
+                        let reach = cannon_moves(pos, sq) | (hits & occ & !own);
+                        moves[c][2] = moves[c][2] | reach;
+                        sink.add(color, term::MOBILITY_CANNON, reach.count() as i32);
                         // Aimed at the enemy general along a file or rank?
                         if sq.file() == enemy_general.file() || sq.rank() == enemy_general.rank() {
                             match pieces_between(pos, sq, enemy_general) {
@@ -157,20 +132,44 @@ pub fn collect<T: Terms>(pos: &Position, sink: &mut T) -> Summary {
                                 _ => {}
                             }
                         }
+                        sink.add(color, term::PALACE_HITS + 1, palace_hits);
                     }
                     Role::Soldier if !sq.is_on_side(color) => {
-                        kinds[color.index()][3] += 1;
+                        kinds[c][3] += 1;
                         if let Some(right) = sq.offset(1, 0) {
                             if board.piece_at(right) == Some(piece) {
                                 sink.add(color, term::CONNECTED_SOLDIERS, 1);
                             }
                         }
+                        sink.add(color, term::PALACE_HITS + 2, palace_hits);
                     }
                     _ => {}
                 }
+                if palace_hits > 0
+                    && matches!(
+                        role,
+                        Role::Chariot | Role::Horse | Role::Cannon | Role::Soldier
+                    )
+                {
+                    palace_attackers[c] += 1;
+                }
             }
         }
-        attackers[color.index()] = kinds[color.index()].iter().sum();
+        attackers[c] = kinds[c].iter().sum();
+        let n = palace_attackers[c].min(5);
+        sink.add(color, term::PALACE_ATTACKER_PAIRS, n * (n - 1) / 2);
+    }
+
+    // Safe checks: points a chariot, horse or cannon can move to and check from, that the
+    // defender does not attack.
+    for color in Color::ALL {
+        let (us, them) = (color.index(), (!color).index());
+        let checks = check_points(pos, pos.general(!color));
+        let safe = !attacked[them] & !board.by_color(color);
+        for k in 0..3 {
+            let n = (moves[us][k] & checks[k] & safe).count() as i32;
+            sink.add(color, term::SAFE_CHECK + k, n);
+        }
     }
 
     // Defence: each missing advisor and elephant counts once per enemy attacker of each kind.
@@ -202,6 +201,9 @@ pub fn collect<T: Terms>(pos: &Position, sink: &mut T) -> Summary {
             }
             if p.role != Role::General && !attacked[us].contains(sq) {
                 sink.add(!color, term::HANGING + p.role.index(), 1);
+                if color == pos.turn() {
+                    sink.add(!color, term::MOVER_HANGING + p.role.index(), 1);
+                }
             }
         }
     }
@@ -210,6 +212,88 @@ pub fn collect<T: Terms>(pos: &Position, sink: &mut T) -> Summary {
         phase: phase.min(params::MAX_PHASE),
         attackers,
     }
+}
+
+/// Returns the points `piece` on `sq` attacks, empty or not: where it could capture if an
+/// enemy piece stood there (for a cannon, the points beyond its screen up to the next
+/// piece). The general's capture along an open file is left out, as in
+/// [`Position::attacks_from`], which gives the occupied ones of these points.
+fn hits_from(pos: &Position, sq: Square, piece: Piece) -> Bitboard {
+    let occ = pos.board().occupied().0;
+    let f = sq.index();
+    let steps = |table: &Steps| {
+        table
+            .as_slice()
+            .iter()
+            .filter(|&&(block, to)| block == to || (occ >> block) & 1 == 0)
+            .fold(0u128, |bits, &(_, to)| bits | 1 << to)
+    };
+    Bitboard(match piece.role {
+        Role::Chariot => slider_hits(occ, f, false),
+        Role::Cannon => slider_hits(occ, f, true),
+        Role::Horse => steps(&HORSE_MOVES[f]),
+        Role::Elephant => steps(&ELEPHANT_MOVES[f]),
+        Role::Advisor => steps(&ADVISOR_MOVES[f]),
+        Role::General => steps(&GENERAL_MOVES[f]),
+        Role::Soldier => steps(&SOLDIER_MOVES[piece.color.index()][f]),
+    })
+}
+
+/// Returns the points a chariot (`screened` false) or a cannon (`screened` true) on point
+/// index `from` hits on the board `occ`: along each ray, the points up to and including the
+/// first piece, or for a cannon those beyond that first piece (its screen) up to and
+/// including the next.
+fn slider_hits(occ: u128, from: usize, screened: bool) -> u128 {
+    let mut bits = 0u128;
+    for ray in &RAYS[from] {
+        let mut past_screen = !screened;
+        for &q in ray.as_slice() {
+            let full = (occ >> q) & 1 != 0;
+            if past_screen {
+                bits |= 1 << q;
+                if full {
+                    break;
+                }
+            } else if full {
+                past_screen = true;
+            }
+        }
+    }
+    bits
+}
+
+/// Returns the empty points a cannon on `sq` can move to (before its screen).
+fn cannon_moves(pos: &Position, sq: Square) -> Bitboard {
+    let occ = pos.board().occupied().0;
+    let mut bits = 0u128;
+    for ray in &RAYS[sq.index()] {
+        for &q in ray.as_slice() {
+            if (occ >> q) & 1 != 0 {
+                break;
+            }
+            bits |= 1 << q;
+        }
+    }
+    Bitboard(bits)
+}
+
+/// Returns, for a chariot, a horse and a cannon ([`term::CHECKER_KINDS`] order), the points
+/// from which that piece would check a general on `general` (occupied points included: a
+/// capture there checks too).
+fn check_points(pos: &Position, general: Square) -> [Bitboard; 3] {
+    let occ = pos.board().occupied().0;
+    let g = general.index();
+    let mut horse = 0u128;
+    for &(leg, from) in HORSE_ATTACKERS[g].as_slice() {
+        if (occ >> leg) & 1 == 0 {
+            horse |= 1 << from;
+        }
+    }
+    [
+        Bitboard(slider_hits(occ, g, false)),
+        Bitboard(horse),
+        Bitboard(slider_hits(occ, g, true)),
+    ]
 }
 
 /// Sums the weights of the terms, Red's minus Black's.
@@ -367,6 +451,85 @@ mod tests {
             let stm = if pos.turn() == Color::Red { red } else { -red };
             assert_eq!(stm, evaluate(&pos), "{fen}");
         }
+    }
+
+    #[test]
+    fn the_occupied_points_hit_are_the_rules_librarys_attacks() {
+        let mut positions: Vec<Position> = FENS
+            .iter()
+            .map(|f| Position::from_fen(f).unwrap())
+            .collect();
+        // A middlegame reached by play, with every kind of piece still on the board.
+        let mut pos = Position::start();
+        for m in [
+            "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "h0h6", "c6c5", "b2b6",
+        ] {
+            let m: xiangqi::Move = m.parse().unwrap();
+            pos.play(m).unwrap();
+            positions.push(pos.clone());
+        }
+        for pos in &positions {
+            let occ = pos.board().occupied();
+            for (sq, piece) in pos.board().pieces() {
+                assert_eq!(
+                    hits_from(pos, sq, piece) & occ,
+                    pos.attacks_from(sq),
+                    "{piece:?} on {sq:?} in {}",
+                    pos.to_setup().fen()
+                );
+            }
+        }
+    }
+
+    /// Returns Red's count minus Black's of term `t` in `fen`'s trace.
+    fn count(fen: &str, t: usize) -> i32 {
+        let pos = Position::from_fen(fen).unwrap();
+        trace(&pos)
+            .counts
+            .iter()
+            .find(|&&(i, _)| usize::from(i) == t)
+            .map_or(0, |&(_, n)| i32::from(n))
+    }
+
+    // The counts below were worked out by hand on the diagram of each position.
+    #[test]
+    fn safe_checks_are_the_check_points_a_piece_can_reach_unattacked() {
+        // Chariot a0 reaches a9 and d0, both checking the general on d9 and out of its reach.
+        let lone_chariot = "3k5/9/9/9/9/9/9/9/9/R3K4 w";
+        assert_eq!(count(lone_chariot, term::SAFE_CHECK), 2);
+        // A horse on a6 blocks a9 but reaches b8 and c7, from which it would check.
+        let with_horse = "3k5/9/9/N8/9/9/9/9/9/R3K4 w";
+        assert_eq!(count(with_horse, term::SAFE_CHECK), 1);
+        assert_eq!(count(with_horse, term::SAFE_CHECK + 1), 2);
+        // The chariot on d0 reaches one check point, d9, which the general and the advisor
+        // on e8 guard: no safe check.
+        let guarded = "4k4/4a4/9/9/9/9/9/9/9/3R1K3 w";
+        assert_eq!(count(guarded, term::SAFE_CHECK), 0);
+    }
+
+    #[test]
+    fn the_movers_hanging_pieces_count_for_the_opponent() {
+        // Black's chariot attacks the undefended red horse on d1 with Red to move.
+        let fen = "3k5/9/9/9/9/9/9/9/r2N5/4K4 w";
+        assert_eq!(count(fen, term::HANGING + Role::Horse.index()), -1);
+        assert_eq!(count(fen, term::MOVER_HANGING + Role::Horse.index()), -1);
+        assert_eq!(count(fen, term::SAFE_CHECK), -1);
+        // With Black to move the horse is the opponent's hanging piece, not the mover's.
+        let black = "3k5/9/9/9/9/9/9/9/r2N5/4K4 b";
+        assert_eq!(count(black, term::MOVER_HANGING + Role::Horse.index()), 0);
+    }
+
+    #[test]
+    fn palace_attackers_are_counted_in_pairs() {
+        // Red's chariot on a8 hits d8, e8 and f8; the horse on f6 hits e8 and d7; the cannon
+        // on d2, screened by the soldier on d5, hits d7, d8 and d9; the soldier hits none:
+        // three attackers, three pairs.
+        let fen = "4k4/R8/9/5N3/3P5/9/9/3C5/9/3K5 w";
+        assert_eq!(count(fen, term::PALACE_ATTACKER_PAIRS), 3);
+        assert_eq!(count(fen, term::CHARIOT_PALACE_ATTACK), 3);
+        assert_eq!(count(fen, term::PALACE_HITS), 2);
+        assert_eq!(count(fen, term::PALACE_HITS + 1), 3);
+        assert_eq!(count(fen, term::PALACE_HITS + 2), 0);
     }
 
     #[test]

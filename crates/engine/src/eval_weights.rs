@@ -401,4 +401,19 @@ pub const WEIGHTS: [Weight; term::COUNT] = [
     Weight { mg: 76, eg: 48 }, // hanging cannon
     Weight { mg: -14, eg: 60 }, // hanging soldier
     Weight { mg: 33, eg: -5 }, // tempo
+    Weight { mg: 0, eg: 0 }, // safe check by chariot
+    Weight { mg: 0, eg: 0 }, // safe check by horse
+    Weight { mg: 0, eg: 0 }, // safe check by cannon
+    Weight { mg: 0, eg: 0 }, // palace hits by horse
+    Weight { mg: 0, eg: 0 }, // palace hits by cannon
+    Weight { mg: 0, eg: 0 }, // palace hits by soldier
+    Weight { mg: 0, eg: 0 }, // palace attacker pairs
+    Weight { mg: 0, eg: 0 }, // mover hanging general
+    Weight { mg: 0, eg: 0 }, // mover hanging advisor
+    Weight { mg: 0, eg: 0 }, // mover hanging elephant
+    Weight { mg: 0, eg: 0 }, // mover hanging horse
+    Weight { mg: 0, eg: 0 }, // mover hanging chariot
+    Weight { mg: 0, eg: 0 }, // mover hanging cannon
+    Weight { mg: 0, eg: 0 }, // mover hanging soldier
+    Weight { mg: 0, eg: 0 }, // cramped horse
 ];

@@ -73,8 +73,30 @@ pub mod term {
     pub const HANGING: usize = THREAT_BY_LESSER + 7;
     /// The side to move's bonus.
     pub const TEMPO: usize = HANGING + 7;
+    /// Per point from which a piece of each kind ([`CHECKER_KINDS`] order) would check the
+    /// enemy general, that a piece of that kind can move to, and that no enemy piece
+    /// attacks: the attacker's most dangerous threats (Stockfish's "safe checks").
+    pub const SAFE_CHECK: usize = TEMPO + 1;
+    /// Per point of the enemy palace attacked by a horse, a cannon or a soldier
+    /// ([`PALACE_HITTERS`] order), empty or not (chariots have [`CHARIOT_PALACE_ATTACK`]).
+    pub const PALACE_HITS: usize = SAFE_CHECK + 3;
+    /// `n(n − 1)/2` for the `n` pieces (at most 5) that attack a point of the enemy palace:
+    /// attackers working together are worth more than the sum of each alone.
+    pub const PALACE_ATTACKER_PAIRS: usize = PALACE_HITS + 3;
+    /// Per piece of the side to move of each kind (by [`Role::index`]) attacked and not
+    /// defended, counted for the opponent, on top of [`HANGING`]: the mover can still save
+    /// it, so it weighs differently from the opponent's hanging pieces.
+    pub const MOVER_HANGING: usize = PALACE_ATTACKER_PAIRS + 1;
+    /// A horse with at most one move (its legs blocked or its targets its own pieces).
+    pub const CRAMPED_HORSE: usize = MOVER_HANGING + 7;
     /// The number of terms.
-    pub const COUNT: usize = TEMPO + 1;
+    pub const COUNT: usize = CRAMPED_HORSE + 1;
+
+    /// The pieces whose safe checks [`SAFE_CHECK`] counts.
+    pub const CHECKER_KINDS: [Role; 3] = [Role::Chariot, Role::Horse, Role::Cannon];
+
+    /// The pieces whose attacks on the enemy palace [`PALACE_HITS`] counts.
+    pub const PALACE_HITTERS: [Role; 3] = [Role::Horse, Role::Cannon, Role::Soldier];
 
     /// The attackers the defence terms are counted against: chariots, horses, cannons and
     /// soldiers across the river.
@@ -118,6 +140,13 @@ pub mod term {
             t if t < HANGING => format!("threat by lesser on {}", ROLES[t - THREAT_BY_LESSER]),
             t if t < TEMPO => format!("hanging {}", ROLES[t - HANGING]),
             TEMPO => "tempo".into(),
+            t if t < PALACE_HITS => format!("safe check by {}", KINDS[t - SAFE_CHECK]),
+            t if t < PALACE_ATTACKER_PAIRS => {
+                format!("palace hits by {}", KINDS[t - PALACE_HITS + 1])
+            }
+            PALACE_ATTACKER_PAIRS => "palace attacker pairs".into(),
+            t if t < CRAMPED_HORSE => format!("mover hanging {}", ROLES[t - MOVER_HANGING]),
+            CRAMPED_HORSE => "cramped horse".into(),
             _ => format!("term {t}"),
         }
     }
