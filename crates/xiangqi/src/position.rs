@@ -455,7 +455,24 @@ impl Position {
     /// particular order.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate_pseudo_legal(self.turn, &mut list);
+        self.generate_pseudo_legal(self.turn, false, &mut list);
+        self.retain_legal(&mut list);
+        list
+    }
+
+    /// Generates the legal captures of the side to move, in no particular order: the moves of
+    /// [`Position::legal_moves`] that land on an enemy piece, found without generating the
+    /// others (for a quiescence search, which looks only at captures).
+    pub fn legal_captures(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_pseudo_legal(self.turn, true, &mut list);
+        self.retain_legal(&mut list);
+        list
+    }
+
+    /// Keeps the moves of `list`, pseudo-legal for the side to move, that leave its general
+    /// safe; only the moves that could expose it get the full test.
+    fn retain_legal(&self, list: &mut MoveList) {
         let k = self.generals[self.turn].index();
         let danger = self.danger();
         list.retain(|m| {
@@ -466,7 +483,6 @@ impl Position {
                 || danger.screen_points.contains(m.to);
             !risky || self.is_safe(m)
         });
-        list
     }
 
     /// Finds, for the side to move, which moves could expose its general, so that only those
@@ -586,13 +602,17 @@ impl Position {
     }
 
     /// Generates the moves `us` could make by the pieces' rules of movement alone, without
-    /// asking whether its own general stays safe (and whichever side is to move).
-    pub(crate) fn generate_pseudo_legal(&self, us: Color, list: &mut MoveList) {
+    /// asking whether its own general stays safe (and whichever side is to move); only those
+    /// that capture when `captures_only`.
+    fn generate_pseudo_legal(&self, us: Color, captures_only: bool, list: &mut MoveList) {
         let own = |q: u8| {
             let c = self.board.code_at(q as usize);
             c != 0 && (c as usize - 1) / 7 == us.index()
         };
         let push = |list: &mut MoveList, from: Square, to: u8| {
+            if captures_only && self.board.code_at(to as usize) == 0 {
+                return;
+            }
             if let Some(to) = Square::from_index(to as usize) {
                 list.push(Move::new(from, to));
             }
@@ -850,6 +870,10 @@ mod tests {
             .collect();
         checked.sort();
         assert_eq!(generated, checked, "{fen}");
+        let mut captures: Vec<Move> = pos.legal_captures().to_vec();
+        captures.sort();
+        checked.retain(|&m| pos.is_capture(m));
+        assert_eq!(captures, checked, "captures of {fen}");
     }
 
     #[test]

@@ -54,6 +54,20 @@ fn assert_generators_agree(pos: &Position, all_pairs: bool) {
             pos.fen()
         );
     }
+    let mut captures: Vec<Move> = pos.legal_captures().to_vec();
+    let mut expected: Vec<Move> = list
+        .iter()
+        .copied()
+        .filter(|&m| pos.is_capture(m))
+        .collect();
+    captures.sort();
+    expected.sort();
+    assert_eq!(
+        captures,
+        expected,
+        "legal_captures() is not legal_moves()' captures in {}",
+        pos.fen()
+    );
     if all_pairs {
         for from in Square::all() {
             for to in Square::all() {
