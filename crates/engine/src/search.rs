@@ -905,6 +905,17 @@ impl Searcher {
         if tt_move.is_none() && depth >= params::IIR_DEPTH {
             depth -= 1;
         }
+        let node = Node {
+            ply,
+            depth,
+            pv: pv_node,
+            cut: cut_node,
+            in_check,
+            key,
+            raw_eval,
+            static_eval,
+            excluded,
+        };
         let list = self.pos.legal_moves();
         if list.is_empty() {
             return -MATE + ply as i32;
@@ -972,33 +983,15 @@ impl Searcher {
             }
             let extend = (gives_check || singular) && (ply as i32) < 2 * self.root_depth;
             let new_depth = depth - 1 + i32::from(extend);
-            let s = if searched == 0 {
-                -self.negamax(
-                    new_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    true,
-                    !pv_node && !cut_node,
+            let r = if searched >= 2 && depth >= 3 && !gives_check && !in_check {
+                self.reduction(
+                    depth, searched, pv_node, cut_node, improving, stage, history,
                 )
+                .clamp(0, new_depth - 1)
             } else {
-                let r = if depth >= 3 && searched >= 2 && !gives_check && !in_check {
-                    self.reduction(
-                        depth, searched, pv_node, cut_node, improving, stage, history,
-                    )
-                    .clamp(0, new_depth - 1)
-                } else {
-                    0
-                };
-                let mut s = -self.negamax(new_depth - r, -alpha - 1, -alpha, ply + 1, true, true);
-                if s > alpha && r > 0 {
-                    s = -self.negamax(new_depth, -alpha - 1, -alpha, ply + 1, true, !cut_node);
-                }
-                if s > alpha && s < beta {
-                    s = -self.negamax(new_depth, -beta, -alpha, ply + 1, true, false);
-                }
-                s
+                0
             };
+            let s = self.search_child(&node, new_depth, r, alpha, beta, searched == 0);
             self.pop_move(m);
             if self.stopped {
                 return 0;
@@ -1037,9 +1030,55 @@ impl Searcher {
             // Every move was pruned; fall back on the static score.
             return static_eval.max(-MATE_BOUND + 1);
         }
+        self.record(&node, best, best_move, original_alpha, beta)
+    }
+
+    /// Searches the move just played from `node` (the child is at `node.ply + 1`) and returns
+    /// its score from `node`'s side: the first move with the full window; a later one with a
+    /// null window at `new_depth − reduction` plies, again at `new_depth` if a reduced search
+    /// beat alpha, and with the full window if it lands inside it (PVS with late-move
+    /// reductions).
+    fn search_child(
+        &mut self,
+        node: &Node,
+        new_depth: i32,
+        reduction: i32,
+        alpha: i32,
+        beta: i32,
+        first: bool,
+    ) -> i32 {
+        let ply = node.ply + 1;
+        if first {
+            return -self.negamax(new_depth, -beta, -alpha, ply, true, !node.pv && !node.cut);
+        }
+        let mut s = -self.negamax(new_depth - reduction, -alpha - 1, -alpha, ply, true, true);
+        if s > alpha && reduction > 0 {
+            s = -self.negamax(new_depth, -alpha - 1, -alpha, ply, true, !node.cut);
+        }
+        if s > alpha && s < beta {
+            s = -self.negamax(new_depth, -beta, -alpha, ply, true, false);
+        }
+        s
+    }
+
+    /// Ends a searched node: stores its result `best` (with `best_move`, a bound judged
+    /// against the window it was searched with, `original_alpha` to `beta`) in the table and
+    /// teaches the correction history how far the static score was off; returns `best`.
+    /// A singular-extension test's node (with an excluded move) stores nothing.
+    fn record(
+        &mut self,
+        node: &Node,
+        best: i32,
+        best_move: Option<Move>,
+        original_alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if node.excluded.is_some() {
+            return best;
+        }
         let bound = if best >= beta {
             Bound::Lower
-        } else if alpha > original_alpha {
+        } else if best > original_alpha {
             Bound::Exact
         } else {
             Bound::Upper
@@ -1047,25 +1086,27 @@ impl Searcher {
         // Learn how far the static score was off, where the result says so: an exact score, or
         // a bound on the side of the static score it proves (a capture's gain is the search's
         // business, not the structure's).
-        if excluded.is_some() {
-            return best;
-        }
         let quiet_best = best_move.is_none_or(|m| !self.pos.is_capture(m));
-        if !in_check
+        if !node.in_check
             && quiet_best
             && best.abs() < MATE_BOUND
-            && !(bound == Bound::Lower && best <= static_eval)
-            && !(bound == Bound::Upper && best >= static_eval)
+            && !(bound == Bound::Lower && best <= node.static_eval)
+            && !(bound == Bound::Upper && best >= node.static_eval)
         {
-            self.correction.update(&self.pos, depth, best - static_eval);
+            self.correction
+                .update(&self.pos, node.depth, best - node.static_eval);
         }
         self.tt.store(
-            key,
+            node.key,
             Entry {
                 mv: best_move,
-                score: score_to_tt(best, ply),
-                eval: if in_check { i16::MIN as i32 } else { raw_eval },
-                depth,
+                score: score_to_tt(best, node.ply),
+                eval: if node.in_check {
+                    i16::MIN as i32
+                } else {
+                    node.raw_eval
+                },
+                depth: node.depth,
                 bound,
             },
         );
@@ -1388,6 +1429,28 @@ impl Searcher {
         );
         best
     }
+}
+
+/// What a node of the main search knows once its table entry and static score are in, for
+/// the steps that search its moves and record its result.
+struct Node {
+    /// Plies from the root.
+    ply: usize,
+    /// The depth its moves are searched to, in plies (after internal iterative reduction).
+    depth: i32,
+    /// Searched with an open window (a principal-variation node).
+    pv: bool,
+    /// Expected to fail high (see [`Searcher::negamax`]'s `cut_node`).
+    cut: bool,
+    in_check: bool,
+    /// The position's key.
+    key: u64,
+    /// The evaluation's score, and that score corrected by the correction history
+    /// (`-INFINITE` when in check).
+    raw_eval: i32,
+    static_eval: i32,
+    /// The move a singular-extension test leaves out.
+    excluded: Option<Move>,
 }
 
 /// What the singular-extension test of a table move found.
