@@ -148,7 +148,13 @@ fn uci_reports_mate_scores() {
         lines.iter().any(|l| l.contains(" score mate 2 ")),
         "{lines:#?}"
     );
-    assert_eq!(bestmoves(&lines), vec!["b0b8"]);
+    // Exactly three first moves mate in 2 (Fairy-Stockfish 11.1, MultiPV 5 at depth 8:
+    // a2a9, a2e2 and b1b9 in its rank numbering); which one is played depends on ordering.
+    let best = bestmoves(&lines);
+    assert!(
+        best.len() == 1 && ["a1a8", "a1e1", "b0b8"].contains(&best[0].as_str()),
+        "{best:?}"
+    );
 }
 
 #[test]
