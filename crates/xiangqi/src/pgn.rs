@@ -128,6 +128,35 @@ impl fmt::Display for PgnError {
 
 impl std::error::Error for PgnError {}
 
+/// Returns how many games a PGN text holds: one per block of tag pairs that opens it or
+/// follows movetext, plus one for movetext with no tags before it. An empty text holds 0.
+/// [`read`] reads only the first; a caller that must not drop the rest checks this first.
+///
+/// Source: the PGN standard (1994), section 8: a game is a tag pair section followed by a
+/// movetext section.
+pub fn game_count(text: &str) -> usize {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let (mut games, mut in_tags, mut in_moves) = (0, false, false);
+    for raw in text.lines() {
+        let line = raw.trim();
+        if raw.starts_with('%') || line.is_empty() {
+            continue;
+        }
+        if line.starts_with('[') {
+            if !in_tags {
+                games += 1;
+            }
+            (in_tags, in_moves) = (true, false);
+        } else {
+            if !in_tags && !in_moves {
+                games += 1;
+            }
+            (in_tags, in_moves) = (false, true);
+        }
+    }
+    games
+}
+
 /// Reads the first game of a PGN text.
 ///
 /// # Errors
@@ -412,6 +441,17 @@ fn wrap(text: &str, width: usize) -> String {
 mod tests {
     use super::*;
     use crate::game::{GameResult, Reason};
+
+    #[test]
+    fn games_are_counted_by_their_tag_sections() {
+        let one = "[Event \"a\"]\n[Round \"1\"]\n\n1. h2e2 h9g7\n2. h0g2 *\n";
+        assert_eq!(game_count(""), 0);
+        assert_eq!(game_count("\n\n"), 0);
+        assert_eq!(game_count(one), 1);
+        assert_eq!(game_count("1. h2e2 h9g7 *\n"), 1, "movetext without tags");
+        assert_eq!(game_count(&format!("{one}\n{one}\n%escape\n{one}")), 3);
+        assert_eq!(game_count(&format!("\u{feff}{one}")), 1);
+    }
 
     #[test]
     fn written_games_read_back_identically() {
