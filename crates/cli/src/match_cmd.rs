@@ -93,9 +93,11 @@ fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<Sprt, String> {
 /// games)`), each side's think time per move and time losses, and the SPRT's result.
 /// Without --movetime, --tc, --depth or --nodes, levels 1–4 play at their own depth and node caps.
 ///
+/// With `--pgn`, each game is appended to the file as it ends (see [`PgnLog`]).
+///
 /// Exits 2 when the match cannot be played as asked (bad arguments, a PGN file that cannot
-/// be created, a player that cannot be started), 1 when the PGN cannot be written at the
-/// end, and quietly with 0 when standard output is closed.
+/// be created, a player that cannot be started), 1 when a game could not be written to the
+/// PGN file, and quietly with 0 when standard output is closed.
 pub fn run(args: &MatchArgs) -> ExitCode {
     let time = match (args.movetime, &args.tc, args.depth, args.nodes) {
         (Some(ms), ..) => TimeControl::MoveTime(ms),
@@ -136,10 +138,10 @@ pub fn run(args: &MatchArgs) -> ExitCode {
     if let Err(e) = config.validate() {
         return fail(&e);
     }
-    // Create the PGN file first, so that a bad path fails before any game is played.
-    let mut pgn_file = match &args.pgn {
-        Some(path) => match std::fs::File::create(path) {
-            Ok(f) => Some(std::io::BufWriter::new(f)),
+    // Open the PGN file first, so that a bad path fails before any game is played.
+    let mut pgn_log = match &args.pgn {
+        Some(path) => match PgnLog::open(path) {
+            Ok(log) => Some(log),
             Err(e) => return fail(&format!("cannot create {}: {e}", path.display())),
         },
         None => None,
@@ -153,6 +155,9 @@ pub fn run(args: &MatchArgs) -> ExitCode {
             .clone()
             .or_else(|| status.reason.map(|r| r.name().to_string()))
             .unwrap_or_default();
+        if let Some(log) = pgn_log.as_mut() {
+            log.append(&pgn::write(&g.game, &g.tags(&players, time)));
+        }
         let mut err = std::io::stderr().lock();
         let _ = writeln!(
             err,
@@ -175,25 +180,19 @@ pub fn run(args: &MatchArgs) -> ExitCode {
             let _ = writeln!(err, "sprt: {s}");
         }
     });
+    let pgn_written = pgn_log.map(PgnLog::finish);
     let result = match result {
         Ok(r) => r,
         Err(e) => return fail(&e),
     };
     let mut code = ExitCode::SUCCESS;
-    if let (Some(path), Some(file)) = (&args.pgn, pgn_file.as_mut()) {
-        let written = result
-            .games
-            .iter()
-            .try_for_each(|g| writeln!(file, "{}", pgn::write(&g.game, &g.tags(&players, time))))
-            .and_then(|()| file.flush());
-        if let Err(e) = written {
-            let _ = writeln!(
-                std::io::stderr().lock(),
-                "xiangqi match: cannot write {}: {e}",
-                path.display()
-            );
-            code = ExitCode::from(1);
-        }
+    if let (Some(path), Some(Err(e))) = (&args.pgn, pgn_written) {
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "xiangqi match: cannot write {}: {e}",
+            path.display()
+        );
+        code = ExitCode::from(1);
     }
     let _ = writeln!(
         std::io::stderr().lock(),
@@ -208,6 +207,74 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         summary(&players, &config, &result.standing)
     );
     code
+}
+
+/// The `--pgn` file, written one game at a time as each game ends, so that an interrupted
+/// match keeps its finished games. An existing file is emptied only when the first game is
+/// written: a match that fails before any game leaves it as it was, and a file this match
+/// created is removed again.
+struct PgnLog {
+    path: std::path::PathBuf,
+    file: std::fs::File,
+    created: bool,
+    games: usize,
+    error: Option<std::io::Error>,
+}
+
+impl PgnLog {
+    /// Opens `path` for writing without emptying it.
+    ///
+    /// # Errors
+    /// The operating system's error when the file cannot be opened or created (a folder, a
+    /// missing folder, no permission).
+    fn open(path: &std::path::Path) -> std::io::Result<PgnLog> {
+        let created = !path.exists();
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)?;
+        Ok(PgnLog {
+            path: path.to_path_buf(),
+            file,
+            created,
+            games: 0,
+            error: None,
+        })
+    }
+
+    /// Appends one game's PGN text and a blank line; the first game empties the file first.
+    /// After a write error the rest are skipped and [`PgnLog::finish`] reports the error.
+    fn append(&mut self, pgn: &str) {
+        if self.error.is_some() {
+            return;
+        }
+        let written = if self.games == 0 {
+            self.file.set_len(0)
+        } else {
+            Ok(())
+        }
+        .and_then(|()| writeln!(self.file, "{pgn}"))
+        .and_then(|()| self.file.flush());
+        match written {
+            Ok(()) => self.games += 1,
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Closes the file: returns the first write error, if any, and removes a file this match
+    /// created but never wrote a game to.
+    fn finish(self) -> std::io::Result<()> {
+        if self.games == 0 && self.created && self.error.is_none() {
+            drop(self.file);
+            let _ = std::fs::remove_file(&self.path);
+            return Ok(());
+        }
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Formats the closing lines: the result, the think times and time losses, the games lost by
