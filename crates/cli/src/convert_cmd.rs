@@ -68,7 +68,17 @@ fn read(bytes: &[u8], from: Option<Format>) -> Result<(Game, Vec<(String, String
             Ok((g.game, g.tags))
         }
         Format::Pgn => {
-            let g = pgn::read(text()?).map_err(|e| format!("PGN: {e}"))?;
+            let text = text()?;
+            match pgn::game_count(text) {
+                0 => return Err("PGN: the input holds no game".to_string()),
+                1 => {}
+                n => {
+                    return Err(format!(
+                        "PGN: the input holds {n} games; convert reads one game, so split the file first"
+                    ))
+                }
+            }
+            let g = pgn::read(text).map_err(|e| format!("PGN: {e}"))?;
             Ok((g.game, g.tags))
         }
     }
@@ -83,13 +93,13 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
         std::fs::read(&args.file).map(|b| bytes = b)
     };
     if let Err(e) = got {
-        eprintln!("{}: {e}", args.file);
+        err_line!("{}: {e}", args.file);
         return ExitCode::from(2);
     }
     let (game, tags) = match read(&bytes, args.from) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("{}: {e}", args.file);
+            err_line!("{}: {e}", args.file);
             return ExitCode::from(2);
         }
     };
@@ -108,7 +118,11 @@ pub fn run(args: &ConvertArgs) -> ExitCode {
     match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("writing: {e}");
+            let target = args.out.as_ref().map_or_else(
+                || "standard output".to_string(),
+                |p| p.display().to_string(),
+            );
+            err_line!("cannot write {target}: {e}");
             ExitCode::from(1)
         }
     }

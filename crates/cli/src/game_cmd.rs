@@ -47,7 +47,7 @@ impl Out {
 
 fn fail(out: &mut Out, message: &str) -> ExitCode {
     out.line(&json!({ "error": message }));
-    eprintln!("xiangqi game: {message}");
+    err_line!("xiangqi game: {message}");
     ExitCode::from(2)
 }
 
@@ -73,6 +73,16 @@ pub fn run(args: &GameArgs) -> ExitCode {
         let mut text = String::new();
         if let Err(e) = std::io::stdin().read_to_string(&mut text) {
             return fail(&mut out, &format!("cannot read standard input: {e}"));
+        }
+        match pgn::game_count(&text) {
+            0 => return fail(&mut out, "standard input holds no PGN game"),
+            1 => {}
+            n => {
+                return fail(
+                    &mut out,
+                    &format!("standard input holds {n} PGN games; `game -` replays one"),
+                )
+            }
         }
         let record = match pgn::read(&text) {
             Ok(record) => record.game,

@@ -1,5 +1,8 @@
 //! The `xiangqi` command: a thin layer that parses arguments and calls the crates.
 
+#[macro_use]
+mod output;
+
 mod bench_cmd;
 mod convert_cmd;
 mod game_cmd;

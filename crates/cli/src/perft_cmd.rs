@@ -26,7 +26,7 @@ pub fn run(args: &PerftArgs) -> ExitCode {
     let mut pos = match Position::from_fen(&args.fen) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("xiangqi perft: invalid FEN: {e}");
+            err_line!("xiangqi perft: invalid FEN: {e}");
             return ExitCode::from(2);
         }
     };
@@ -49,7 +49,7 @@ pub fn run(args: &PerftArgs) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
-    eprintln!(
+    err_line!(
         "depth {} nodes {nodes} time {:.3} s speed {:.1} M nodes/s (leaf moves counted, not played)",
         args.depth,
         secs,

@@ -26,8 +26,13 @@ pub struct PuzzlesArgs {
 }
 
 /// Generates the library, printing progress on stderr and `N puzzles from G games` on
-/// stdout. Exits 2 when the file cannot be written.
+/// stdout. Exits 2 when the file cannot be written (a folder that does not exist is found
+/// before any game is played).
 pub fn run(args: &PuzzlesArgs) -> ExitCode {
+    if let Err(e) = crate::output::check_writable(&args.out) {
+        err_line!("xiangqi: {e}");
+        return ExitCode::from(2);
+    }
     let settings = Settings {
         seed: args.seed,
         count: args.count as usize,
@@ -44,7 +49,7 @@ pub fn run(args: &PuzzlesArgs) -> ExitCode {
     );
     let started = std::time::Instant::now();
     let library = puzzles::generate(&settings, &command, &mut |games, found| {
-        eprintln!(
+        err_line!(
             "{games} games, {found}/{} puzzles, {:.0} s",
             settings.count,
             started.elapsed().as_secs_f64()
@@ -53,15 +58,15 @@ pub fn run(args: &PuzzlesArgs) -> ExitCode {
     let text = match serde_json::to_string(&library) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("xiangqi: cannot write the library: {e}");
+            err_line!("xiangqi: cannot write the library: {e}");
             return ExitCode::from(2);
         }
     };
     if let Err(e) = std::fs::write(&args.out, text + "\n") {
-        eprintln!("xiangqi: cannot write {}: {e}", args.out.display());
+        err_line!("xiangqi: cannot write {}: {e}", args.out.display());
         return ExitCode::from(2);
     }
-    println!(
+    out_line!(
         "{} puzzles from {} games in {:.0} s",
         library.puzzles.len(),
         library.settings.games,

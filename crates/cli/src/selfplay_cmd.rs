@@ -39,7 +39,7 @@ pub fn run(args: &SelfplayArgs) -> ExitCode {
     let file = match std::fs::File::create(&args.out) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("xiangqi: cannot create {}: {e}", args.out.display());
+            err_line!("xiangqi: cannot create {}: {e}", args.out.display());
             return ExitCode::from(2);
         }
     };
@@ -66,7 +66,7 @@ pub fn run(args: &SelfplayArgs) -> ExitCode {
         }
         positions += samples.len();
         if games % 50 == 0 {
-            eprintln!(
+            err_line!(
                 "{games}/{} games, {positions} positions, {:.0} s",
                 config.games,
                 started.elapsed().as_secs_f64()
@@ -78,10 +78,10 @@ pub fn run(args: &SelfplayArgs) -> ExitCode {
         failure.get_or_insert(e);
     }
     if let Some(e) = failure {
-        eprintln!("xiangqi: cannot write {}: {e}", args.out.display());
+        err_line!("xiangqi: cannot write {}: {e}", args.out.display());
         return ExitCode::from(1);
     }
-    println!(
+    out_line!(
         "{} games, {positions} positions in {:.0} s",
         config.games,
         started.elapsed().as_secs_f64()

@@ -107,7 +107,7 @@ impl ServeArgs {
 async fn stop_signal() {
     let interrupt = async {
         if let Err(e) = tokio::signal::ctrl_c().await {
-            eprintln!("xiangqi serve: cannot listen for Ctrl-C: {e}");
+            err_line!("xiangqi serve: cannot listen for Ctrl-C: {e}");
             std::future::pending::<()>().await;
         }
     };
@@ -119,7 +119,7 @@ async fn stop_signal() {
                 term.recv().await;
             }
             Err(e) => {
-                eprintln!("xiangqi serve: cannot listen for SIGTERM: {e}");
+                err_line!("xiangqi serve: cannot listen for SIGTERM: {e}");
                 std::future::pending::<()>().await;
             }
         }
@@ -143,7 +143,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         .with_writer(std::io::stderr)
         .init();
     if !(args.room_ttl_days > 0.0 && args.room_ttl_days.is_finite()) {
-        eprintln!("xiangqi serve: --room-ttl-days must be a positive number");
+        err_line!("xiangqi serve: --room-ttl-days must be a positive number");
         return ExitCode::from(2);
     }
     let mut config = Config {
@@ -185,7 +185,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(rt) => rt,
         Err(e) => {
-            eprintln!("xiangqi serve: cannot start the runtime: {e}");
+            err_line!("xiangqi serve: cannot start the runtime: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -196,7 +196,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("xiangqi serve: {e}");
+            err_line!("xiangqi serve: {e}");
             ExitCode::FAILURE
         }
     }

@@ -15,13 +15,13 @@ pub struct TuneArgs {
     /// Full passes over the data.
     #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     epochs: u64,
-    /// Adam's step size, in centipawns.
+    /// Adam's step size, in centipawns (above 0, at most 100).
     #[arg(long, default_value_t = 1.0)]
     learning_rate: f64,
     /// Threads computing the gradient.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: u64,
-    /// Weight of the L2 penalty on each weight's change, per (100 centipawns)².
+    /// Weight of the L2 penalty on each weight's change, per (100 centipawns)² (0 to 1).
     #[arg(long, default_value_t = 1e-6)]
     l2: f64,
     /// Fraction of the positions (the last ones of the data) held out to measure the error
@@ -35,8 +35,11 @@ pub struct TuneArgs {
 }
 
 /// Loads the data, tunes, and prints the logistic scale and the error before and after (and
-/// every 50 epochs on stderr). Exits 2 when a file cannot be read or holds a bad line or no
-/// position, 1 when the weights cannot be written.
+/// every 50 epochs on stderr), and warns when the held-out error rose. Exits 2 when a file
+/// cannot be read or holds a bad line or no position, when an option is out of range or the
+/// `--write` path's folder does not exist (checked before tuning), or when the tuning diverged
+/// (a weight not finite or beyond ±`tune::MAX_WEIGHT`: nothing is written); 1 when the
+/// weights cannot be written.
 pub fn run(args: &TuneArgs) -> ExitCode {
     let mut samples = Vec::new();
     for path in &args.data {
@@ -58,11 +61,19 @@ pub fn run(args: &TuneArgs) -> ExitCode {
     if samples.is_empty() {
         return fail("the data holds no position");
     }
-    if !(args.learning_rate.is_finite() && args.learning_rate > 0.0) {
-        return fail("--learning-rate must be a positive number");
+    if !(args.learning_rate > 0.0 && args.learning_rate <= MAX_LEARNING_RATE) {
+        return fail(&format!(
+            "--learning-rate must be above 0 and at most {MAX_LEARNING_RATE} centipawns"
+        ));
     }
-    if !(args.l2.is_finite() && args.l2 >= 0.0) {
-        return fail("--l2 must be zero or a positive number");
+    if !(args.l2 >= 0.0 && args.l2 <= MAX_L2) {
+        return fail(&format!("--l2 must be from 0 to {MAX_L2}"));
+    }
+    // Refuse a path that cannot be written before hours of tuning, not after.
+    if let Some(path) = &args.write {
+        if let Err(e) = crate::output::check_writable(path) {
+            return fail(&e);
+        }
     }
     if !(0.0..0.9).contains(&args.validation) {
         return fail("--validation must be at least 0 and below 0.9");
@@ -73,7 +84,7 @@ pub fn run(args: &TuneArgs) -> ExitCode {
         (Ok(d), Ok(c)) => (d, c),
         (Err(e), _) | (_, Err(e)) => return fail(&e),
     };
-    eprintln!("{} positions, {} held out", data.len(), check.len());
+    err_line!("{} positions, {} held out", data.len(), check.len());
     let config = TuneConfig {
         epochs: args.epochs as usize,
         learning_rate: args.learning_rate,
@@ -81,21 +92,37 @@ pub fn run(args: &TuneArgs) -> ExitCode {
         l2: args.l2,
     };
     let tuned = tune::tune(&data, &config, &mut |epoch, error| {
-        eprintln!("epoch {epoch}: error {error:.6}");
+        err_line!("epoch {epoch}: error {error:.6}");
     });
-    let before = check.error(&tune::current_weights(), tuned.k);
-    let after = check.error(&tuned.weights, tuned.k);
-    println!(
-        "K {:.6}, error {:.6} -> {:.6} over {} positions, held-out {:.6} -> {:.6} over {}, {} epochs",
+    let (before, after) = if check.is_empty() {
+        (f64::NAN, f64::NAN)
+    } else {
+        (
+            check.error(&tune::current_weights(), tuned.k),
+            check.error(&tuned.weights, tuned.k),
+        )
+    };
+    let held_out = if check.is_empty() {
+        "no held-out positions".to_string()
+    } else {
+        format!("held-out {before:.6} -> {after:.6} over {}", check.len())
+    };
+    out_line!(
+        "K {:.6}, error {:.6} -> {:.6} over {} positions, {held_out}, {} epochs",
         tuned.k,
         tuned.error_before,
         tuned.error_after,
         data.len(),
-        before,
-        after,
-        check.len(),
         config.epochs
     );
+    if !tuned.error_after.is_finite() {
+        return fail("the tuning diverged (the error is not a number): nothing written; try a smaller --learning-rate or --l2");
+    }
+    if after > before {
+        err_line!(
+            "xiangqi: warning: the held-out error rose ({before:.6} -> {after:.6}): the weights fit these positions worse on games the tuner has not seen"
+        );
+    }
     let names: Vec<String> = args
         .data
         .iter()
@@ -121,20 +148,35 @@ pub fn run(args: &TuneArgs) -> ExitCode {
         before,
         after
     );
-    let source = tune::weights_source(&tuned.weights, &provenance);
+    let source = match tune::weights_source(&tuned.weights, &provenance) {
+        Ok(s) => s,
+        Err(e) => return fail(&format!("nothing written: {e}")),
+    };
     match &args.write {
         Some(path) => {
             if let Err(e) = std::fs::write(path, source) {
-                eprintln!("xiangqi: cannot write {}: {e}", path.display());
+                err_line!("xiangqi: cannot write {}: {e}", path.display());
                 return ExitCode::from(1);
             }
         }
-        None => print!("{source}"),
+        None => {
+            use std::io::Write as _;
+            // A closed pipe (`| head`) is not an error worth a panic.
+            let _ = std::io::stdout().lock().write_all(source.as_bytes());
+        }
     }
     ExitCode::SUCCESS
 }
 
+/// The largest `--learning-rate` accepted, in centipawns per step: a hundred times the
+/// default, far past any useful value.
+const MAX_LEARNING_RATE: f64 = 100.0;
+
+/// The largest `--l2` accepted: at 1 a change of 100 centipawns already costs as much as the
+/// whole logistic error can, so larger values only freeze the weights.
+const MAX_L2: f64 = 1.0;
+
 fn fail(message: &str) -> ExitCode {
-    eprintln!("xiangqi: {message}");
+    err_line!("xiangqi: {message}");
     ExitCode::from(2)
 }

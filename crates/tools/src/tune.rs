@@ -240,9 +240,42 @@ pub fn tune(data: &Dataset, config: &TuneConfig, progress: &mut dyn FnMut(usize,
     }
 }
 
-/// Returns the source of `eval_weights.rs` holding `weights` (rounded to whole centipawns),
-/// with `provenance` saying how they were made.
-pub fn weights_source(weights: &[f64], provenance: &str) -> String {
+/// The largest weight, in centipawns, that [`weights_source`] will write: ten chariots. A
+/// tuned weight beyond it means the run diverged (too large a learning rate or L2 weight).
+pub const MAX_WEIGHT: f64 = 10_000.0;
+
+/// Returns the source of `eval_weights.rs` holding `weights` (the layout of
+/// [`current_weights`], rounded to whole centipawns), with `provenance` saying how they were
+/// made.
+///
+/// # Errors
+/// Returns a message naming the first term whose weight is not a finite number within
+/// ±[`MAX_WEIGHT`] centipawns, or saying the vector is not `2 × term::COUNT` long: such a
+/// file would compile into a broken evaluation, so none is produced.
+pub fn weights_source(weights: &[f64], provenance: &str) -> Result<String, String> {
+    if weights.len() != 2 * term::COUNT {
+        return Err(format!(
+            "{} weights, not the {} the evaluation has",
+            weights.len(),
+            2 * term::COUNT
+        ));
+    }
+    if let Some(i) = weights
+        .iter()
+        .position(|w| !(w.is_finite() && w.abs() <= MAX_WEIGHT))
+    {
+        let half = if i < term::COUNT {
+            "middlegame"
+        } else {
+            "endgame"
+        };
+        return Err(format!(
+            "the {half} weight of {} is {}, not a number within ±{MAX_WEIGHT} centipawns \
+             (the tuning diverged: try a smaller --learning-rate or --l2)",
+            term::name(i % term::COUNT),
+            weights[i]
+        ));
+    }
     let mut out = String::from(
         "//! The evaluation's weights, one middlegame/endgame pair per term of\n\
          //! [`crate::params::term`], in centipawns.\n\
@@ -262,15 +295,16 @@ pub fn weights_source(weights: &[f64], provenance: &str) -> String {
          pub const WEIGHTS: [Weight; term::COUNT] = [\n",
     );
     for t in 0..term::COUNT {
-        let mg = weights.get(t).copied().unwrap_or(0.0).round() as i32;
-        let eg = weights.get(term::COUNT + t).copied().unwrap_or(0.0).round() as i32;
+        // Checked above: finite and within ±MAX_WEIGHT, so the casts are exact.
+        let mg = weights[t].round() as i32;
+        let eg = weights[term::COUNT + t].round() as i32;
         out.push_str(&format!(
             "    Weight {{ mg: {mg}, eg: {eg} }}, // {}\n",
             term::name(t)
         ));
     }
     out.push_str("];\n");
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -280,9 +314,31 @@ mod tests {
     #[test]
     fn the_current_weights_reproduce_their_own_source() {
         let w = current_weights();
-        let src = weights_source(&w, xiangqi_engine::eval_weights::PROVENANCE);
+        let src = weights_source(&w, xiangqi_engine::eval_weights::PROVENANCE)
+            .expect("the current weights are in range");
         let file = include_str!("../../engine/src/eval_weights.rs");
         assert_eq!(src, file);
+    }
+
+    #[test]
+    fn diverged_weights_are_refused_not_written() {
+        let good = current_weights();
+        for (i, bad) in [(0, f64::NAN), (3, f64::INFINITY), (term::COUNT + 1, -2.0e9)] {
+            let mut w = good.clone();
+            w[i] = bad;
+            let err = weights_source(&w, "test").expect_err("a diverged weight is refused");
+            assert!(err.contains(&term::name(i % term::COUNT)), "{err}");
+        }
+        let mut w = good.clone();
+        w[5] = MAX_WEIGHT;
+        assert!(
+            weights_source(&w, "test").is_ok(),
+            "the bound itself is allowed"
+        );
+        assert!(
+            weights_source(&good[1..], "test").is_err(),
+            "a short vector is refused"
+        );
     }
 
     #[test]
