@@ -75,17 +75,18 @@ impl Strength {
     }
 
     /// Returns the level's approximate rating, rounded to 50, on the scale of Fairy-Stockfish
-    /// 11.1's `UCI_Elo` strength limiter: each level played 40 games against Fairy-Stockfish
-    /// limited to a nearby `UCI_Elo` at 100 ms a move, and Beginner (below the limiter's
-    /// range) is placed by its match against Easy. The commands and results are in
-    /// `docs/engine.md` ("Levels"); the UI shows this number beside each level.
+    /// 11.1's `UCI_Elo` strength limiter: levels 2–5 each played 100 games against
+    /// Fairy-Stockfish limited to a nearby `UCI_Elo` at 100 ms a move (Hardest also at
+    /// 100 ms), and Beginner (below the limiter's range) is placed by its 100-game match
+    /// against Easy. Measured with the evaluation of bench 146731; the commands and results
+    /// are in `docs/engine.md` ("Levels"); the UI shows this number beside each level.
     pub fn rating(self) -> u32 {
         RATINGS[usize::from(self.number()) - 1]
     }
 }
 
 /// The measured ratings behind [`Strength::rating`], weakest level first.
-const RATINGS: [u32; 5] = [600, 1100, 1650, 2050, 2800];
+const RATINGS: [u32; 5] = [750, 1250, 1850, 2350, 3050];
 
 impl fmt::Display for Strength {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
