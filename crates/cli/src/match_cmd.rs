@@ -93,7 +93,7 @@ fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<Sprt, String> {
 /// games)`), each side's think time per move and time losses, and the SPRT's result.
 /// Without --movetime, --tc, --depth or --nodes, levels 1–4 play at their own depth and node caps.
 ///
-/// With `--pgn`, each game is appended to the file as it ends (see [`PgnLog`]).
+/// With `--pgn`, each game is appended to the file as it ends (see `PgnLog`).
 ///
 /// Exits 2 when the match cannot be played as asked (bad arguments, a PGN file that cannot
 /// be created, a player that cannot be started), 1 when a game could not be written to the
