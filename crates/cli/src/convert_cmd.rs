@@ -68,17 +68,7 @@ fn read(bytes: &[u8], from: Option<Format>) -> Result<(Game, Vec<(String, String
             Ok((g.game, g.tags))
         }
         Format::Pgn => {
-            let text = text()?;
-            match pgn::game_count(text) {
-                0 => return Err("PGN: the input holds no game".to_string()),
-                1 => {}
-                n => {
-                    return Err(format!(
-                        "PGN: the input holds {n} games; convert reads one game, so split the file first"
-                    ))
-                }
-            }
-            let g = pgn::read(text).map_err(|e| format!("PGN: {e}"))?;
+            let g = pgn::read_single(text()?).map_err(|e| format!("PGN: {e}"))?;
             Ok((g.game, g.tags))
         }
     }

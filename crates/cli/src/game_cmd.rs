@@ -74,17 +74,7 @@ pub fn run(args: &GameArgs) -> ExitCode {
         if let Err(e) = std::io::stdin().read_to_string(&mut text) {
             return fail(&mut out, &format!("cannot read standard input: {e}"));
         }
-        match pgn::game_count(&text) {
-            0 => return fail(&mut out, "standard input holds no PGN game"),
-            1 => {}
-            n => {
-                return fail(
-                    &mut out,
-                    &format!("standard input holds {n} PGN games; `game -` replays one"),
-                )
-            }
-        }
-        let record = match pgn::read(&text) {
+        let record = match pgn::read_single(&text) {
             Ok(record) => record.game,
             Err(e) => return fail(&mut out, &e.to_string()),
         };

@@ -92,6 +92,13 @@ pub enum PgnError {
         /// The line where it opened.
         line: usize,
     },
+    /// [`read_single`]: the text holds no game.
+    NoGame,
+    /// [`read_single`]: the text holds more than one game.
+    SeveralGames {
+        /// How many ([`game_count`]).
+        count: usize,
+    },
 }
 
 impl fmt::Display for PgnError {
@@ -121,6 +128,10 @@ impl fmt::Display for PgnError {
             }
             PgnError::Unclosed { line } => {
                 write!(f, "line {line}: a comment or variation is never closed")
+            }
+            PgnError::NoGame => write!(f, "the text holds no game"),
+            PgnError::SeveralGames { count } => {
+                write!(f, "the text holds {count} games, not one: split it first")
             }
         }
     }
@@ -155,6 +166,19 @@ pub fn game_count(text: &str) -> usize {
         }
     }
     games
+}
+
+/// Reads a PGN text that must hold exactly one game, for callers that must not drop games
+/// silently (the command line's `convert` and `game -`); [`read`] takes the first of several.
+///
+/// # Errors
+/// [`PgnError::NoGame`] or [`PgnError::SeveralGames`] by [`game_count`], else as [`read`].
+pub fn read_single(text: &str) -> Result<PgnGame, PgnError> {
+    match game_count(text) {
+        0 => Err(PgnError::NoGame),
+        1 => read(text),
+        count => Err(PgnError::SeveralGames { count }),
+    }
 }
 
 /// Reads the first game of a PGN text.
@@ -451,6 +475,12 @@ mod tests {
         assert_eq!(game_count("1. h2e2 h9g7 *\n"), 1, "movetext without tags");
         assert_eq!(game_count(&format!("{one}\n{one}\n%escape\n{one}")), 3);
         assert_eq!(game_count(&format!("\u{feff}{one}")), 1);
+        assert_eq!(read_single("\n").map(|_| ()), Err(PgnError::NoGame));
+        assert_eq!(
+            read_single(&format!("{one}{one}")).map(|_| ()),
+            Err(PgnError::SeveralGames { count: 2 })
+        );
+        assert_eq!(read_single(one).map(|g| g.game.plies().len()).ok(), Some(3));
     }
 
     #[test]
