@@ -4,7 +4,8 @@
 //! or `nobestmove`. Times are in seconds unless `setoption usemillisec true` was sent, as in
 //! UCCI 3.0. Malformed lines are reported on the error stream passed to [`run_with_errors`]
 //! (standard error for [`run`]) and otherwise ignored; so are parameters of `go` that its
-//! mode does not take (the search still runs). Numbers saturate instead of overflowing,
+//! mode does not take (the search still runs). A `go` that cannot be read at all is answered
+//! `nobestmove`, so a GUI waiting on it is not left waiting. Numbers saturate instead of overflowing,
 //! bytes that are not UTF-8 are replaced, and over-long lines are skipped.
 //!
 //! ```
@@ -417,7 +418,17 @@ pub fn run_with_errors<R: BufRead, W: Write + Send + 'static, E: Write>(
                     }
                 }
             }
-            Err(e) => session.report(&clip(&e, 2 * ECHO_CHARS)),
+            Err(e) => {
+                session.report(&clip(&e, 2 * ECHO_CHARS));
+                if tokens(&line).first() == Some(&"go") {
+                    // The GUI waits for an answer to its `go`: a search it asked for did not
+                    // start, which UCCI says with `nobestmove` (after any running search
+                    // answered, as a valid `go` would have stopped it).
+                    session.engine.stop();
+                    session.engine.wait();
+                    session.out.say("nobestmove");
+                }
+            }
         }
     }
     // At end of input a bounded search is allowed to finish; an infinite one is stopped.

@@ -3,7 +3,9 @@
 //! characters of the input) and otherwise ignored; bytes that are not UTF-8 are replaced,
 //! and lines over `MAX_INPUT_LINE` bytes are skipped.
 //!
-//! A bare `go` searches until `stop` (like `go infinite`). `go ponder` is not a real ponder
+//! Unknown or unreadable parameters of `go` are reported and skipped, and the rest is read
+//! (UCI: "ignore it and try to parse the rest of the string"), so every `go` is answered by a
+//! `bestmove`. A bare `go` searches until `stop` (like `go infinite`). `go ponder` is not a real ponder
 //! search: it searches until `ponderhit` or `stop`, and either ends it with `bestmove`.
 //!
 //! ```
@@ -70,12 +72,26 @@ pub enum Command {
 /// Parses one line. Returns `Ok(None)` for a blank line.
 ///
 /// # Errors
-/// A message naming what is wrong (unknown command, bad number, bad FEN or move).
+/// A message naming what is wrong (unknown command, bad FEN or move, `setoption` without a
+/// name). Unknown or unreadable `go` parameters are not errors: see [`parse_with_warnings`].
 pub fn parse(line: &str) -> Result<Option<Command>, String> {
+    parse_with_warnings(line).map(|(c, _)| c)
+}
+
+/// Parses one line like [`parse`], also returning warnings about `go` parameters that were
+/// ignored. UCI asks an engine that "receives an unknown command or token" to "just ignore
+/// it and try to parse the rest of the string", so `go sideways depth 3` searches to depth 3
+/// and a `go` with nothing readable left is a bare `go`: it searches until `stop`, and the GUI
+/// still gets its `bestmove`.
+///
+/// # Errors
+/// As [`parse`].
+pub fn parse_with_warnings(line: &str) -> Result<(Option<Command>, Vec<String>), String> {
     let t = tokens(line);
     let Some((&cmd, args)) = t.split_first() else {
-        return Ok(None);
+        return Ok((None, Vec::new()));
     };
+    let mut warnings = Vec::new();
     let command = match cmd {
         "uci" => Command::Uci,
         "isready" => Command::IsReady,
@@ -92,10 +108,10 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
                 moves,
             }
         }
-        "go" => Command::Go(parse_go(args)?),
+        "go" => Command::Go(parse_go(args, &mut warnings)),
         other => return Err(format!("unknown command `{}`", clip(other, ECHO_CHARS))),
     };
-    Ok(Some(command))
+    Ok((Some(command), warnings))
 }
 
 fn parse_setoption(args: &[&str]) -> Result<Command, String> {
@@ -112,61 +128,95 @@ fn parse_setoption(args: &[&str]) -> Result<Command, String> {
     Ok(Command::SetOption { name, value })
 }
 
-/// Parses the arguments of `go`. Numbers saturate instead of overflowing; depths are
-/// clamped to [`MAX_DEPTH`](crate::protocol::MAX_DEPTH). A bare `go` and `go ponder` search
-/// until stopped. `searchmoves` and its moves are skipped (the whole position is searched).
-///
-/// # Errors
-/// An unknown parameter, or a known one with a missing or unreadable value.
-fn parse_go(args: &[&str]) -> Result<Limits, String> {
+/// Parses the arguments of `go`, pushing a warning for each token it ignores. Numbers
+/// saturate instead of overflowing; depths are clamped to
+/// [`MAX_DEPTH`](crate::protocol::MAX_DEPTH); a negative time (`wtime`, `movetime`: a clock
+/// in overtime) reads as 0. An unknown token is skipped with what follows it up to the next
+/// keyword; a known keyword whose value is unreadable is skipped with that value, and one whose
+/// value is missing (the next token is a keyword) alone. A bare `go`, `go ponder`, and a `go`
+/// in which nothing could be read search until stopped.
+/// `searchmoves` and its moves are skipped (the whole position is searched).
+fn parse_go(args: &[&str], warnings: &mut Vec<String>) -> Limits {
+    const GO_KEYWORDS: [&str; 12] = [
+        "infinite",
+        "ponder",
+        "searchmoves",
+        "depth",
+        "nodes",
+        "movetime",
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "movestogo",
+        "mate",
+    ];
     let mut limits = Limits::default();
-    if args.is_empty() {
-        limits.infinite = true;
-    }
+    let mut read_any = false;
     let mut i = 0;
     while i < args.len() {
         let key = args[i];
-        let val = args.get(i + 1);
-        match key {
-            "infinite" => limits.infinite = true,
-            "ponder" => limits.infinite = true,
-            "depth" => limits.depth = Some(depth(key, val)?),
-            "nodes" => limits.nodes = Some(count(key, val)?),
-            "movetime" => limits.movetime = Some(count(key, val)?),
-            "wtime" => limits.wtime = Some(time_value(key, val)?),
-            "btime" => limits.btime = Some(time_value(key, val)?),
-            "winc" => limits.winc = Some(time_value(key, val)?),
-            "binc" => limits.binc = Some(time_value(key, val)?),
-            "movestogo" => limits.movestogo = Some(count32(key, val)?),
-            "mate" => {
-                let n = count32(key, val)?.max(1);
-                let plies = n.saturating_mul(2) - 1;
-                limits.depth = Some(plies.min(crate::protocol::MAX_DEPTH));
+        // A keyword where a value should be means the value is missing.
+        let val = args.get(i + 1).filter(|v| !GO_KEYWORDS.contains(*v));
+        let read = match key {
+            "infinite" | "ponder" => {
+                limits.infinite = true;
+                read_any = true;
+                i += 1;
+                continue;
             }
             "searchmoves" => {
                 // Not supported: the moves listed are skipped and the whole position is
-                // searched, so a GUI still gets its `bestmove` (UCI: ignore what you do
-                // not understand).
+                // searched, so a GUI still gets its `bestmove`.
+                warnings.push("`go searchmoves`: not supported; every move is searched".into());
                 i += 1;
                 while args.get(i).is_some_and(|a| a.parse::<Move>().is_ok()) {
                     i += 1;
                 }
                 continue;
             }
-            other => {
-                return Err(format!(
-                    "`go`: unknown parameter `{}`",
-                    clip(other, ECHO_CHARS)
-                ))
+            "depth" => depth(key, val).map(|d| limits.depth = Some(d)),
+            "nodes" => count(key, val).map(|n| limits.nodes = Some(n)),
+            "movetime" => time_value(key, val).map(|t| limits.movetime = Some(t)),
+            "wtime" => time_value(key, val).map(|t| limits.wtime = Some(t)),
+            "btime" => time_value(key, val).map(|t| limits.btime = Some(t)),
+            "winc" => time_value(key, val).map(|t| limits.winc = Some(t)),
+            "binc" => time_value(key, val).map(|t| limits.binc = Some(t)),
+            "movestogo" => count32(key, val).map(|n| limits.movestogo = Some(n)),
+            "mate" => count32(key, val).map(|n| {
+                let plies = n.max(1).saturating_mul(2) - 1;
+                limits.depth = Some(plies.min(crate::protocol::MAX_DEPTH));
+            }),
+            _ => {
+                // An unknown parameter and whatever follows it up to the next keyword.
+                let end = (i + 1..args.len())
+                    .find(|&j| GO_KEYWORDS.contains(&args[j]))
+                    .unwrap_or(args.len());
+                let skipped = args[i..end].join(" ");
+                warnings.push(format!(
+                    "`go`: unknown parameter `{}` ignored",
+                    clip(&skipped, ECHO_CHARS)
+                ));
+                i = end;
+                continue;
+            }
+        };
+        match read {
+            Ok(()) => {
+                read_any = true;
+                i += 2;
+            }
+            Err(e) => {
+                // The keyword goes, and its value with it unless that is the next keyword.
+                warnings.push(format!("{e}; ignored"));
+                i += if val.is_some() { 2 } else { 1 };
             }
         }
-        i += if key == "infinite" || key == "ponder" {
-            1
-        } else {
-            2
-        };
     }
-    Ok(limits)
+    if !read_any {
+        limits.infinite = true;
+    }
+    limits
 }
 
 /// Formats an [`Info`] as a UCI `info` line.
@@ -340,12 +390,18 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) {
                 continue;
             }
         };
-        match parse(&line) {
-            Ok(None) => {}
-            Ok(Some(cmd)) => {
-                if !session.handle(cmd) {
-                    session.engine.stop();
-                    break;
+        match parse_with_warnings(&line) {
+            Ok((cmd, warnings)) => {
+                for w in warnings {
+                    session
+                        .out
+                        .say(&format!("info string {}", clip(&w, 2 * ECHO_CHARS)));
+                }
+                if let Some(cmd) = cmd {
+                    if !session.handle(cmd) {
+                        session.engine.stop();
+                        break;
+                    }
                 }
             }
             Err(e) => session
@@ -394,12 +450,20 @@ impl Write for SharedBuf {
 mod tests {
     use super::*;
 
+    fn go(args: &str) -> (Limits, Vec<String>) {
+        let mut warnings = Vec::new();
+        let tokens: Vec<&str> = args.split_whitespace().collect();
+        (parse_go(&tokens, &mut warnings), warnings)
+    }
+
     #[test]
     fn searchmoves_is_skipped_and_the_search_still_answers() {
-        let l = parse_go(&["depth", "3", "searchmoves", "h2e2", "b0c2"]).expect("go");
-        assert_eq!(l.depth, Some(3));
-        assert!(!l.infinite);
-        assert!(parse_go(&["depth", "abc"]).is_err());
+        let (l, w) = go("depth 3 searchmoves h2e2 b0c2");
+        assert_eq!(l, Limits::depth(3));
+        assert_eq!(
+            w,
+            ["`go searchmoves`: not supported; every move is searched"]
+        );
     }
 
     #[test]
@@ -413,9 +477,34 @@ mod tests {
             (l.wtime, l.btime, l.winc, l.binc, l.movestogo),
             (Some(1000), Some(2000), Some(10), Some(20), Some(5))
         );
-        assert!(parse("go depth x").is_err());
-        assert!(parse("go sideways 3").is_err());
+        assert!(!l.infinite);
+        assert_eq!(go("mate 3").0, Limits::depth(5));
+        assert_eq!(go("").0, Limits::infinite());
+        assert_eq!(go("ponder").0, Limits::infinite());
         assert_eq!(parse("   ").unwrap(), None);
+    }
+
+    #[test]
+    fn unknown_go_tokens_are_skipped_and_the_rest_is_read() {
+        // UCI: "ignore it and try to parse the rest of the string".
+        let (l, w) = go("sideways 3 depth 4");
+        assert_eq!(l, Limits::depth(4));
+        assert_eq!(w, ["`go`: unknown parameter `sideways 3` ignored"]);
+        let (l, w) = go("depth x movetime 50");
+        assert_eq!(l, Limits::movetime(50));
+        assert_eq!(w, ["`depth` needs a non-negative number, not `x`; ignored"]);
+        let (l, w) = go("nodes movetime 50");
+        assert_eq!(l, Limits::movetime(50));
+        assert_eq!(w, ["`nodes` needs a value; ignored"]);
+        // A negative move time is a clock in overtime: answer at once.
+        assert_eq!(go("movetime -1"), (Limits::movetime(0), Vec::new()));
+        // Nothing readable left: a bare `go`, searched until `stop`.
+        let (l, w) = go("foo");
+        assert_eq!(l, Limits::infinite());
+        assert_eq!(w.len(), 1);
+        let (l, w) = go("depth -1");
+        assert_eq!(l, Limits::infinite());
+        assert_eq!(w.len(), 1);
     }
 
     #[test]

@@ -81,18 +81,44 @@ fn uci_go_depth_prints_info_and_a_legal_bestmove() {
 #[test]
 fn uci_malformed_input_is_reported_and_ignored() {
     let lines = uci_session(
-        "hello\ngo depth x\ngo sideways\nposition fen not/a/fen w\nposition startpos moves a0a5\nsetoption name Hash value lots\nsetoption name Bogus value 1\nsetoption\nposition startpos moves h2e2\ngo depth 3\nisready\n",
+        "hello\nposition fen not/a/fen w\nposition startpos moves a0a5\nsetoption name Hash value lots\nsetoption name Bogus value 1\nsetoption\nposition startpos moves h2e2\ngo depth 3\nisready\n",
     );
     let reports = lines
         .iter()
         .filter(|l| l.starts_with("info string "))
         .count();
-    assert_eq!(reports, 8, "{lines:#?}");
+    assert_eq!(reports, 6, "{lines:#?}");
     let best = bestmoves(&lines);
     assert_eq!(best.len(), 1);
     let m: Move = best[0].parse().unwrap();
     assert!(after(&["h2e2"]).legal_moves().contains(&m), "{m}");
     assert!(lines.iter().any(|l| l == "readyok"));
+}
+
+#[test]
+fn uci_every_go_is_answered_even_with_unreadable_parameters() {
+    // UCI: unknown tokens are ignored and the rest of the line is read.
+    let lines = uci_session(
+        "position startpos\ngo sideways 3 depth 2\nisready\ngo movetime -1\nisready\ngo depth x\nstop\n",
+    );
+    let reports: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string "))
+        .collect();
+    assert_eq!(
+        reports,
+        [
+            "info string `go`: unknown parameter `sideways 3` ignored",
+            "info string `depth` needs a non-negative number, not `x`; ignored",
+        ],
+        "{lines:#?}"
+    );
+    let best = bestmoves(&lines);
+    assert_eq!(best.len(), 3, "{lines:#?}");
+    for m in best {
+        let m: Move = m.parse().unwrap();
+        assert!(Position::start().legal_moves().contains(&m), "{m}");
+    }
 }
 
 #[test]
@@ -238,6 +264,12 @@ fn ucci_malformed_input_goes_to_the_error_stream() {
     );
     assert_eq!(err.lines().count(), 4, "{err}");
     assert_eq!(bestmoves(&lines).len(), 1);
+    // The `go` that could not be read is answered, so a GUI is not left waiting.
+    assert_eq!(
+        lines.iter().filter(|l| *l == "nobestmove").count(),
+        1,
+        "{lines:#?}"
+    );
 }
 
 fn uci_bytes(input: &[u8]) -> Vec<String> {
