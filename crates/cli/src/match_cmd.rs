@@ -48,7 +48,8 @@ pub struct MatchArgs {
     /// machine's load, for comparing engine versions.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_NODES))]
     nodes: Option<u64>,
-    /// Plies after which a game is adjudicated a draw (1–100000).
+    /// Plies after which a game is adjudicated a draw (up to 100000; at least the longest
+    /// opening plus a move each, 8).
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES as u64,
           value_parser = clap::value_parser!(u64).range(1..=MAX_PLIES as u64))]
     max_plies: u64,
@@ -56,8 +57,8 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=1024))]
     hash: u64,
     /// An option for the first player as NAME=VALUE (repeatable): sent to an external
-    /// engine as `setoption` (it must list the option); a built-in player takes Hash (MiB),
-    /// Threads and Move Overhead (ms).
+    /// engine as `setoption` (it must list the option and take the value); a built-in
+    /// player takes Hash (MiB), Threads and Move Overhead (ms).
     #[arg(long = "option-a", value_name = "NAME=VALUE")]
     option_a: Vec<EngineOption>,
     /// An option for the second player, as --option-a.
@@ -158,9 +159,7 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         if let Some(log) = pgn_log.as_mut() {
             log.append(&pgn::write(&g.game, &g.tags(&players, time)));
         }
-        let mut err = std::io::stderr().lock();
-        let _ = writeln!(
-            err,
+        err_line!(
             "game {}/{games}: {} (Red) vs {} (Black), {}: {} {why}, {} plies | {} vs {}: {}",
             g.index + 1,
             players[g.red],
@@ -177,7 +176,7 @@ pub fn run(args: &MatchArgs) -> ExitCode {
             .filter(|_| standing.pairs.pairs() > pairs_seen)
         {
             pairs_seen = standing.pairs.pairs();
-            let _ = writeln!(err, "sprt: {s}");
+            err_line!("sprt: {s}");
         }
     });
     let pgn_written = pgn_log.map(PgnLog::finish);
@@ -187,15 +186,10 @@ pub fn run(args: &MatchArgs) -> ExitCode {
     };
     let mut code = ExitCode::SUCCESS;
     if let (Some(path), Some(Err(e))) = (&args.pgn, pgn_written) {
-        let _ = writeln!(
-            std::io::stderr().lock(),
-            "xiangqi match: cannot write {}: {e}",
-            path.display()
-        );
+        err_line!("xiangqi match: cannot write {}: {e}", path.display());
         code = ExitCode::from(1);
     }
-    let _ = writeln!(
-        std::io::stderr().lock(),
+    err_line!(
         "{} games in {:.1} s, {time}",
         result.games.len(),
         started.elapsed().as_secs_f64()
@@ -332,6 +326,6 @@ fn summary(players: &[PlayerSpec; 2], config: &MatchConfig, s: &Standing) -> Str
 }
 
 fn fail(message: &str) -> ExitCode {
-    let _ = writeln!(std::io::stderr().lock(), "xiangqi match: {message}");
+    err_line!("xiangqi match: {message}");
     ExitCode::from(2)
 }

@@ -102,7 +102,11 @@ fn bad_options_and_sprt_settings_are_refused() {
             &["--option-b", "Hash=0"],
             "option Hash=0: the value must be 1 to",
         ),
-        (&["--sprt", "10,0"], "ELO0 must be below ELO1"),
+        (&["--sprt", "10,0"], "ELO0 must be at least 0.5 below ELO1"),
+        (
+            &["--sprt", "0,1e-300"],
+            "ELO0 must be at least 0.5 below ELO1",
+        ),
         (&["--sprt", "5"], "expected ELO0,ELO1"),
         (&["--sprt", "0,5", "--alpha", "0"], "alpha 0 and beta 0.05"),
         (&["--alpha", "0.1"], "--sprt"),
@@ -117,23 +121,34 @@ fn bad_options_and_sprt_settings_are_refused() {
             "{err}"
         );
     }
-    // An option the external engine does not list stops the match before any game.
-    let (code, _, err) = xiangqi(&[
-        "match",
-        "level:1",
-        &engine,
-        "--games",
-        "2",
-        "--depth",
-        "1",
-        "--option-b",
-        "Bogus=1",
-    ]);
-    assert_eq!(code, 2, "{err}");
-    assert!(
-        err.contains("has no option \"Bogus\"; it lists: Hash, Threads"),
-        "{err}"
-    );
+    // An option the external engine does not list stops the match before any game, and so
+    // does a value its own `option` line rules out (the engine would clamp or ignore it, and
+    // the match would measure something else than asked).
+    for (option, message) in [
+        (
+            "Bogus=1",
+            "has no option \"Bogus\"; it lists: Hash, Threads",
+        ),
+        (
+            "level=9",
+            "option Level=9: the engine takes a whole number from 1 to 5",
+        ),
+    ] {
+        let (code, _, err) = xiangqi(&[
+            "match",
+            "level:1",
+            &engine,
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--option-b",
+            option,
+        ]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains(message), "{err}");
+        assert!(!err.contains("game 1/"), "{err}");
+    }
 }
 
 #[test]
@@ -185,6 +200,8 @@ fn out_of_range_match_arguments_are_refused() {
         &["--tc", "9223372036854775807+9223372036854775807"],
         &["--tc", "0+0"],
         &["--max-plies", "0"],
+        &["--max-plies", "7"],
+        &["--tc", "10000++1"],
         &["--movetime", "18446744073709551615"],
         &["--movetime", "0"],
     ] {
@@ -218,6 +235,38 @@ fn an_unwritable_pgn_path_fails_before_playing() {
     assert!(!err.contains("game 1/"), "{err}");
 }
 
+#[test]
+fn a_match_that_plays_no_game_leaves_the_pgn_file_as_it_was() {
+    // A player that cannot start: an existing file keeps its games, a new one is not left
+    // behind empty.
+    let dir = std::env::temp_dir().join(format!("xiangqi-pgnlog-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let old = dir.join("old.pgn");
+    std::fs::write(&old, "[Event \"kept\"]\n\n1. h2e2 h9g7 *\n").expect("write");
+    let new = dir.join("new.pgn");
+    for path in [&old, &new] {
+        let (code, _, err) = xiangqi(&[
+            "match",
+            "level:1",
+            "uci:/nonexistent/engine",
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--pgn",
+            &path.to_string_lossy(),
+        ]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("/nonexistent/engine"), "{err}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(&old).expect("still there"),
+        "[Event \"kept\"]\n\n1. h2e2 h9g7 *\n"
+    );
+    assert!(!new.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Runs the binary with its standard output closed at once; returns the exit code and the
 /// standard error.
 fn with_closed_stdout(args: &[&str]) -> (i32, String) {
@@ -248,7 +297,7 @@ fn a_closed_stdout_is_not_a_panic() {
             "--depth",
             "1",
             "--max-plies",
-            "4",
+            "8",
         ],
         &["tactics", "--depth", "1"],
     ] {

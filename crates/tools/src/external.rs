@@ -291,6 +291,17 @@ pub enum ClientError {
         /// The options the engine listed.
         offered: Vec<String>,
     },
+    /// A value the engine's own `option` line rules out (a spin out of its range, a check
+    /// that is not `true`/`false`, a combo value not among its `var`s).
+    BadOptionValue {
+        /// The option, as the engine lists it.
+        name: String,
+        /// The value asked for (at most 100 characters kept).
+        value: String,
+        /// What the engine takes, in words (`a whole number from 500 to 2850`, `true or
+        /// false`, `one of: chess, xiangqi`).
+        allowed: String,
+    },
 }
 
 impl fmt::Display for ClientError {
@@ -315,6 +326,11 @@ impl fmt::Display for ClientError {
                 "the engine has no option {name:?}; it lists: {}",
                 offered.join(", ")
             ),
+            ClientError::BadOptionValue {
+                name,
+                value,
+                allowed,
+            } => write!(f, "option {name}={value}: the engine takes {allowed}"),
         }
     }
 }
@@ -328,7 +344,7 @@ pub struct ExternalEngine {
     lines: Receiver<Incoming>,
     name: Option<String>,
     protocol: Protocol,
-    offered: Vec<String>,
+    offered: Vec<OfferedOption>,
 }
 
 impl ExternalEngine {
@@ -339,8 +355,8 @@ impl ExternalEngine {
     ///
     /// # Errors
     /// [`ClientError`] if the process cannot start, does not complete the handshake within
-    /// [`HANDSHAKE_TIMEOUT_MS`], or does not list one of `options`
-    /// ([`ClientError::UnknownOption`]).
+    /// [`HANDSHAKE_TIMEOUT_MS`], or does not list one of `options` or, speaking
+    /// Fairy-Stockfish's dialect, `UCI_Variant` ([`ClientError::UnknownOption`]).
     pub fn start(
         path: &str,
         args: &[String],
@@ -420,19 +436,28 @@ impl ExternalEngine {
         }
         engine.name = name;
         match engine.protocol {
+            // Without the option it would play chess: refuse it before any game.
+            Protocol::FairyStockfish if engine.offered("UCI_Variant").is_none() => {
+                return Err(engine.unknown_option("UCI_Variant"));
+            }
             Protocol::FairyStockfish => engine.send_option("UCI_Variant", "xiangqi")?,
-            Protocol::Ucci if engine.offers("usemillisec") => {
+            Protocol::Ucci if engine.offered("usemillisec").is_some() => {
                 engine.send_option("usemillisec", "true")?
             }
             _ => {}
         }
         for o in options {
-            if !engine.offers(&o.name) {
-                return Err(ClientError::UnknownOption {
-                    name: o.name.clone(),
-                    offered: engine.offered.clone(),
-                });
-            }
+            let offered = engine
+                .offered(&o.name)
+                .ok_or_else(|| engine.unknown_option(&o.name))?;
+            offered
+                .kind
+                .check(&o.value)
+                .map_err(|allowed| ClientError::BadOptionValue {
+                    name: offered.name.clone(),
+                    value: clip(&o.value),
+                    allowed,
+                })?;
             engine.send_option(&o.name, &o.value)?;
         }
         engine.sync()?;
@@ -450,14 +475,24 @@ impl ExternalEngine {
         self.protocol
     }
 
-    /// Returns the names of the options the engine listed in its handshake.
-    pub fn options(&self) -> &[String] {
+    /// Returns the options the engine listed in its handshake, in its order.
+    pub fn options(&self) -> &[OfferedOption] {
         &self.offered
     }
 
-    /// Tells whether the engine listed the option `name` (without regard to case).
-    fn offers(&self, name: &str) -> bool {
-        self.offered.iter().any(|o| o.eq_ignore_ascii_case(name))
+    /// Returns the option `name` if the engine listed it (matched without regard to case).
+    fn offered(&self, name: &str) -> Option<&OfferedOption> {
+        self.offered
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The error for an option the engine did not list.
+    fn unknown_option(&self, name: &str) -> ClientError {
+        ClientError::UnknownOption {
+            name: name.to_string(),
+            offered: self.offered.iter().map(|o| o.name.clone()).collect(),
+        }
     }
 
     /// Sends one line.
@@ -500,7 +535,9 @@ impl ExternalEngine {
     /// [`ClientError`] as [`ExternalEngine::sync`].
     pub fn new_game(&mut self) -> Result<(), ClientError> {
         match self.protocol {
-            Protocol::Ucci if self.offers("newgame") => self.send_option("newgame", "")?,
+            Protocol::Ucci if self.offered("newgame").is_some() => {
+                self.send_option("newgame", "")?
+            }
             Protocol::Ucci => {}
             _ => self.send("ucinewgame")?,
         }
@@ -620,21 +657,128 @@ impl ExternalEngine {
     }
 }
 
-/// Reads the option name from an `option …` line of the handshake: `option name <Name> type
-/// …` in UCI, `option <name> type …` in UCCI.
-fn offered_option(protocol: Protocol, line: &str) -> Option<String> {
+/// One option as an engine lists it in its handshake.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OfferedOption {
+    /// The name as the engine writes it (`Move Overhead`, `hashsize`).
+    pub name: String,
+    /// Its type and the values it takes.
+    pub kind: OptionKind,
+}
+
+/// The type of an engine option and the values it takes, from its `option` line (UCI:
+/// `type spin default 16 min 1 max 1024`; UCCI writes the same words after the name).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// A whole number, within `min` and `max` where the engine gives them.
+    Spin {
+        /// The smallest value, if given.
+        min: Option<i64>,
+        /// The largest value, if given.
+        max: Option<i64>,
+    },
+    /// `true` or `false`.
+    Check,
+    /// One of the listed values (matched without regard to case).
+    Combo(Vec<String>),
+    /// An action: any value is sent as it is.
+    Button,
+    /// `string`, or a type not listed here: any value goes.
+    Other,
+}
+
+impl OptionKind {
+    /// Checks `value` against the option's type.
+    ///
+    /// # Errors
+    /// What the option takes, in words (`a whole number from 1 to 1024`, `true or false`,
+    /// `one of: chess, xiangqi`).
+    pub fn check(&self, value: &str) -> Result<(), String> {
+        match self {
+            OptionKind::Spin { min, max } => {
+                let in_range =
+                    |n: i64| min.is_none_or(|lo| n >= lo) && max.is_none_or(|hi| n <= hi);
+                if value.parse::<i64>().is_ok_and(in_range) {
+                    return Ok(());
+                }
+                Err(match (min, max) {
+                    (Some(lo), Some(hi)) => format!("a whole number from {lo} to {hi}"),
+                    (Some(lo), None) => format!("a whole number from {lo}"),
+                    (None, Some(hi)) => format!("a whole number up to {hi}"),
+                    (None, None) => "a whole number".to_string(),
+                })
+            }
+            OptionKind::Check => match value {
+                "true" | "false" => Ok(()),
+                _ => Err("true or false".to_string()),
+            },
+            OptionKind::Combo(vars) if vars.iter().any(|v| v.eq_ignore_ascii_case(value)) => Ok(()),
+            OptionKind::Combo(vars) => Err(format!("one of: {}", vars.join(", "))),
+            OptionKind::Button | OptionKind::Other => Ok(()),
+        }
+    }
+}
+
+/// Reads an `option …` line of the handshake: `option name <Name> type <type> …` in UCI,
+/// `option <name> type <type> …` in UCCI. Returns `None` for any other line or a nameless
+/// option. A spin bound that is not a number is left out (the engine will judge the value).
+fn offered_option(protocol: Protocol, line: &str) -> Option<OfferedOption> {
     let rest = line.strip_prefix("option ")?;
     let rest = if protocol == Protocol::Ucci {
         rest
     } else {
         rest.trim_start().strip_prefix("name ")?
     };
-    let name = match rest.find(" type ") {
-        Some(i) => &rest[..i],
-        None => rest,
+    let (name, details) = match rest.find(" type ") {
+        Some(i) => (&rest[..i], &rest[i + " type ".len()..]),
+        None => (rest, ""),
     };
     let name = name.trim();
-    (!name.is_empty()).then(|| name.to_string())
+    if name.is_empty() {
+        return None;
+    }
+    // The words after `type`: the type, then `default`/`min`/`max`/`var`, each followed by
+    // its value (which may hold spaces, up to the next of these keywords).
+    let words: Vec<&str> = details.split_whitespace().collect();
+    let mut fields: Vec<(&str, String)> = Vec::new();
+    for &w in words.iter().skip(1) {
+        match (w, fields.last_mut()) {
+            ("default" | "min" | "max" | "var", _) => fields.push((w, String::new())),
+            (_, Some((_, value))) => {
+                if !value.is_empty() {
+                    value.push(' ');
+                }
+                value.push_str(w);
+            }
+            (_, None) => {}
+        }
+    }
+    let bound = |key: &str| {
+        fields
+            .iter()
+            .find(|(k, _)| *k == key)
+            .and_then(|(_, v)| v.parse::<i64>().ok())
+    };
+    let kind = match words.first().copied() {
+        Some("spin") => OptionKind::Spin {
+            min: bound("min"),
+            max: bound("max"),
+        },
+        Some("check") => OptionKind::Check,
+        Some("combo") => OptionKind::Combo(
+            fields
+                .iter()
+                .filter(|(k, _)| *k == "var")
+                .map(|(_, v)| v.clone())
+                .collect(),
+        ),
+        Some("button") => OptionKind::Button,
+        _ => OptionKind::Other,
+    };
+    Some(OfferedOption {
+        name: name.to_string(),
+        kind,
+    })
 }
 
 impl Drop for ExternalEngine {
@@ -757,26 +901,95 @@ mod tests {
     }
 
     #[test]
-    fn handshake_option_lines_give_names() {
+    fn handshake_option_lines_give_names_and_kinds() {
+        let o = offered_option(
+            Protocol::Uci,
+            "option name Move Overhead type spin default 10 min 0 max 5000",
+        )
+        .unwrap();
+        assert_eq!(o.name, "Move Overhead");
         assert_eq!(
-            offered_option(
-                Protocol::Uci,
-                "option name Move Overhead type spin default 10 min 0 max 5000"
-            ),
-            Some("Move Overhead".to_string())
+            o.kind,
+            OptionKind::Spin {
+                min: Some(0),
+                max: Some(5000)
+            }
+        );
+        let o = offered_option(
+            Protocol::Ucci,
+            "option usemillisec type check default false",
         );
         assert_eq!(
-            offered_option(
-                Protocol::Ucci,
-                "option usemillisec type check default false"
-            ),
-            Some("usemillisec".to_string())
+            o,
+            Some(OfferedOption {
+                name: "usemillisec".to_string(),
+                kind: OptionKind::Check
+            })
         );
+        // Fairy-Stockfish lists its variants as a combo; UCCI puts the default last.
+        let o = offered_option(
+            Protocol::Uci,
+            "option name UCI_Variant type combo default chess var chess var xiangqi var janggi",
+        )
+        .unwrap();
+        assert_eq!(
+            o.kind,
+            OptionKind::Combo(vec!["chess".into(), "xiangqi".into(), "janggi".into()])
+        );
+        let o = offered_option(
+            Protocol::Ucci,
+            "option idle type combo var none var small var large default none",
+        )
+        .unwrap();
+        assert_eq!(
+            o.kind,
+            OptionKind::Combo(vec!["none".into(), "small".into(), "large".into()])
+        );
+        let o = offered_option(Protocol::Uci, "option name Clear Hash type button").unwrap();
+        assert_eq!(
+            (o.name.as_str(), o.kind),
+            ("Clear Hash", OptionKind::Button)
+        );
+        let o = offered_option(
+            Protocol::Uci,
+            "option name EvalFile type string default <empty>",
+        );
+        assert_eq!(o.unwrap().kind, OptionKind::Other);
         assert_eq!(offered_option(Protocol::Uci, "id name x"), None);
         assert_eq!(
             offered_option(Protocol::Uci, "option name  type spin"),
             None
         );
+    }
+
+    #[test]
+    fn option_values_are_checked_against_the_kind() {
+        let elo = OptionKind::Spin {
+            min: Some(500),
+            max: Some(2850),
+        };
+        assert_eq!(elo.check("1350"), Ok(()));
+        assert_eq!(elo.check("2850"), Ok(()));
+        for bad in ["3000", "499", "abc", "", "1e3"] {
+            assert_eq!(
+                elo.check(bad),
+                Err("a whole number from 500 to 2850".to_string()),
+                "{bad:?}"
+            );
+        }
+        assert!(OptionKind::Check.check("true").is_ok());
+        assert_eq!(
+            OptionKind::Check.check("yes"),
+            Err("true or false".to_string())
+        );
+        let variant = OptionKind::Combo(vec!["chess".into(), "xiangqi".into()]);
+        assert!(variant.check("Xiangqi").is_ok());
+        assert_eq!(
+            variant.check("shogi"),
+            Err("one of: chess, xiangqi".to_string())
+        );
+        assert!(OptionKind::Other.check("anything at all").is_ok());
+        assert!(OptionKind::Button.check("").is_ok());
     }
 
     #[test]

@@ -304,6 +304,21 @@ impl MatchConfig {
         if let Some(o) = self.openings.iter().find(|o| o.position().is_none()) {
             return Err(format!("opening {:?} is not legal", o.name));
         }
+        // A cap inside an opening would draw games before either player moved.
+        let longest = self
+            .openings
+            .iter()
+            .map(|o| o.moves.split_whitespace().count())
+            .max()
+            .unwrap_or(0);
+        if self.max_plies < longest + 2 {
+            return Err(format!(
+                "a ply cap of {} ends games before each player has moved: the openings run to \
+                 {longest} plies, so give at least {}",
+                self.max_plies,
+                longest + 2
+            ));
+        }
         if self.time == TimeControl::LevelCaps {
             if let Some(p) = self
                 .players

@@ -55,14 +55,14 @@ impl fmt::Display for Pentanomial {
 /// Why an SPRT cannot be set up.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SprtError {
-    /// `elo0` must be below `elo1`, both finite and within ±2000.
+    /// `elo0` must be at least [`MIN_ELO_GAP`] below `elo1`, both finite and within ±2000.
     Bounds {
         /// The Elo of H0.
         elo0: f64,
         /// The Elo of H1.
         elo1: f64,
     },
-    /// α and β must each lie strictly between 0 and 1, with α + β < 1.
+    /// α and β must each lie between [`MIN_ERROR`] and 1, with α + β < 1.
     Errors {
         /// The chance of accepting H1 when H0 holds.
         alpha: f64,
@@ -76,11 +76,11 @@ impl fmt::Display for SprtError {
         match self {
             SprtError::Bounds { elo0, elo1 } => write!(
                 f,
-                "SPRT bounds {elo0},{elo1}: ELO0 must be below ELO1, both within ±2000"
+                "SPRT bounds {elo0},{elo1}: ELO0 must be at least {MIN_ELO_GAP} below ELO1, both within ±2000"
             ),
             SprtError::Errors { alpha, beta } => write!(
                 f,
-                "SPRT alpha {alpha} and beta {beta}: each must lie between 0 and 1, their sum below 1"
+                "SPRT alpha {alpha} and beta {beta}: each must lie between {MIN_ERROR} and 1, their sum below 1"
             ),
         }
     }
@@ -148,6 +148,13 @@ impl fmt::Display for SprtState {
 /// The default α and β.
 pub const DEFAULT_ERROR: f64 = 0.05;
 
+/// The smallest `elo1 − elo0`, in Elo: closer hypotheses need more games than any match
+/// plays (fishtest's narrowest bounds are 2 Elo apart) and would never decide.
+pub const MIN_ELO_GAP: f64 = 0.5;
+
+/// The smallest α or β: below it the LLR bounds (±13.8 at 1e-6) are out of a match's reach.
+pub const MIN_ERROR: f64 = 1e-6;
+
 /// The count that stands in for a pair result never seen, as fishtest regularizes.
 const EMPTY_COUNT: f64 = 1e-3;
 
@@ -155,14 +162,15 @@ impl Sprt {
     /// Returns the test of H0 `elo0` against H1 `elo1` with error rates `alpha`, `beta`.
     ///
     /// # Errors
-    /// [`SprtError::Bounds`] unless `elo0 < elo1`, both finite within ±2000;
-    /// [`SprtError::Errors`] unless `0 < alpha`, `0 < beta` and `alpha + beta < 1`.
+    /// [`SprtError::Bounds`] unless `elo0 + MIN_ELO_GAP <= elo1`, both finite within ±2000;
+    /// [`SprtError::Errors`] unless `alpha` and `beta` are each in `[MIN_ERROR, 1)` and
+    /// `alpha + beta < 1`.
     pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, SprtError> {
         let elo_ok = |e: f64| e.is_finite() && e.abs() <= 2000.0;
-        if !(elo_ok(elo0) && elo_ok(elo1) && elo0 < elo1) {
+        if !(elo_ok(elo0) && elo_ok(elo1) && elo1 - elo0 >= MIN_ELO_GAP) {
             return Err(SprtError::Bounds { elo0, elo1 });
         }
-        let p_ok = |p: f64| p > 0.0 && p < 1.0;
+        let p_ok = |p: f64| (MIN_ERROR..1.0).contains(&p);
         if !(p_ok(alpha) && p_ok(beta) && alpha + beta < 1.0) {
             return Err(SprtError::Errors { alpha, beta });
         }
@@ -285,6 +293,10 @@ mod tests {
     fn bad_settings_are_refused() {
         assert!(Sprt::new(10.0, 0.0, 0.05, 0.05).is_err());
         assert!(Sprt::new(5.0, 5.0, 0.05, 0.05).is_err());
+        assert!(Sprt::new(0.0, 1e-300, 0.05, 0.05).is_err());
+        assert!(Sprt::new(0.0, 0.5, 0.05, 0.05).is_ok());
+        assert!(Sprt::new(0.0, 5.0, 1e-300, 0.05).is_err());
+        assert!(Sprt::new(0.0, 5.0, 0.05, 1e-7).is_err());
         assert!(Sprt::new(f64::NAN, 5.0, 0.05, 0.05).is_err());
         assert!(Sprt::new(0.0, 5000.0, 0.05, 0.05).is_err());
         assert!(Sprt::new(0.0, 5.0, 0.0, 0.05).is_err());

@@ -199,6 +199,7 @@ fn a_uci_engine_named_fairy_stockfish_is_spoken_to_in_its_dialect() {
         Protocol::Uci,
         "fsf",
         "    uci) echo 'id name Fairy-Stockfish 11.1 LB 64'; \
+         echo 'option name UCI_Variant type combo default chess var chess var xiangqi'; \
          echo 'option name Hash type spin default 16 min 1 max 1024'; echo uciok;;\n    \
          go*) echo 'bestmove i10i9';;",
     );
@@ -372,6 +373,26 @@ fn an_engine_that_cannot_start_ends_the_match_with_an_error() {
         assert!(err.contains("could not start"), "{err}");
         assert_eq!(games, 0, "{path}");
     }
+}
+
+#[test]
+fn a_fairy_stockfish_without_uci_variant_is_refused_before_any_game() {
+    // Without `UCI_Variant` it could only play chess.
+    let (fsf, _) = logged_engine(
+        Protocol::FairyStockfish,
+        "fsf-chess-only",
+        "    uci) echo 'id name Fairy-Stockfish 11.1'; echo uciok;;\n    go*) echo 'bestmove e2e4';;",
+    );
+    let mut config = MatchConfig::new(
+        [PlayerSpec::Level(Strength::Beginner), fsf],
+        2,
+        TimeControl::Depth(1),
+    );
+    config.hash_mib = 1;
+    let mut games = 0;
+    let err = matches::run(&config, |_, _| games += 1).unwrap_err();
+    assert!(err.contains("no option \"UCI_Variant\""), "{err}");
+    assert_eq!(games, 0);
 }
 
 #[test]

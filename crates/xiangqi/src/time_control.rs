@@ -133,7 +133,13 @@ impl TimeControl {
     pub fn parse(text: &str, unit: TimeUnit) -> Result<Self, ParseTimeControlError> {
         let syntax = || ParseTimeControlError::Syntax { text: text.into() };
         let (initial, increment) = text.split_once('+').unwrap_or((text, "0"));
-        let number = |t: &str| t.trim().parse::<u64>().map_err(|_| syntax());
+        // Digits only: `u64`'s parser would also take a sign, so `10000++1` would pass.
+        let number = |t: &str| match t.trim() {
+            t if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
+                t.parse::<u64>().map_err(|_| syntax())
+            }
+            _ => Err(syntax()),
+        };
         let (initial, increment) = (number(initial)?, number(increment)?);
         let invalid = |why| ParseTimeControlError::Invalid {
             text: text.into(),
@@ -191,7 +197,9 @@ mod tests {
 
     #[test]
     fn bad_text_is_refused_with_the_reason() {
-        for text in ["", "1+x", "-5+0", "5m", "1+2+3", "+3"] {
+        for text in [
+            "", "1+x", "-5+0", "5m", "1+2+3", "+3", "10000++1", "+5+0", "5 0",
+        ] {
             assert_eq!(
                 TimeControl::parse(text, TimeUnit::Seconds),
                 Err(ParseTimeControlError::Syntax { text: text.into() }),
