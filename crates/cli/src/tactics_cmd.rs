@@ -15,7 +15,7 @@ pub struct TacticsArgs {
     #[arg(long)]
     file: Option<std::path::PathBuf>,
     /// Time per position, in milliseconds (1 ms to 24 h).
-    #[arg(long, default_value_t = 1000,
+    #[arg(long, default_value_t = 1000, conflicts_with = "depth",
           value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
     movetime: u64,
     /// Search to this depth in plies instead of for a time.

@@ -135,7 +135,7 @@ pub fn run(args: &TuneArgs) -> ExitCode {
         .collect();
     let provenance = format!(
         "xiangqi tune {} --epochs {} --learning-rate {} --l2 {} --validation {}: {} positions, \
-         K {:.6}, error {:.6} -> {:.6}, held-out {:.6} -> {:.6}",
+         K {:.6}, error {:.6} -> {:.6}, {held_out}",
         names.join(" "),
         config.epochs,
         config.learning_rate,
@@ -145,8 +145,6 @@ pub fn run(args: &TuneArgs) -> ExitCode {
         tuned.k,
         tuned.error_before,
         tuned.error_after,
-        before,
-        after
     );
     let source = match tune::weights_source(&tuned.weights, &provenance) {
         Ok(s) => s,

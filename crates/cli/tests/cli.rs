@@ -303,3 +303,12 @@ fn convert_makes_the_browser_tests_xqf_file_and_reads_it_back() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("XQF: the XQF file is cut short"));
 }
+
+#[test]
+fn tactics_refuses_a_move_time_and_a_depth_together() {
+    // One would silently win over the other; say so instead.
+    let (code, out, err) = xiangqi(&["tactics", "--movetime", "50", "--depth", "3"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("cannot be used with"), "{err}");
+}
