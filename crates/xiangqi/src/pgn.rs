@@ -146,23 +146,31 @@ impl std::error::Error for PgnError {}
 /// Source: the PGN standard (1994), section 8: a game is a tag pair section followed by a
 /// movetext section.
 pub fn game_count(text: &str) -> usize {
+    split_games(text).len()
+}
+
+/// Splits a PGN text into its games, each a list of `(line number from 1, line)`: a game
+/// opens at the first line that is not blank and at each tag line that follows movetext.
+/// Escape lines (`%` in the first column) and a leading byte-order mark are dropped; blank
+/// lines stay with the game they follow. [`game_count`] counts the games and [`read`]
+/// reads the first, so the two cannot disagree about where a game ends.
+fn split_games(text: &str) -> Vec<Vec<(usize, &str)>> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let (mut games, mut in_tags, mut in_moves) = (0, false, false);
-    for raw in text.lines() {
-        let line = raw.trim();
-        if raw.starts_with('%') || line.is_empty() {
-            continue;
+    let mut games: Vec<Vec<(usize, &str)>> = Vec::new();
+    let mut in_movetext = false;
+    for (i, raw) in text.lines().enumerate() {
+        if raw.starts_with('%') {
+            continue; // PGN escape line, for other programs' private data
         }
-        if line.starts_with('[') {
-            if !in_tags {
-                games += 1;
-            }
-            (in_tags, in_moves) = (true, false);
-        } else {
-            if !in_tags && !in_moves {
-                games += 1;
-            }
-            (in_tags, in_moves) = (false, true);
+        let line = raw.trim();
+        let is_tag = line.starts_with('[');
+        if (games.is_empty() && !line.is_empty()) || (is_tag && in_movetext) {
+            games.push(Vec::new());
+            in_movetext = false;
+        }
+        if let Some(game) = games.last_mut() {
+            game.push((i + 1, raw));
+            in_movetext |= !line.is_empty() && !is_tag;
         }
     }
     games
@@ -188,19 +196,13 @@ pub fn read_single(text: &str) -> Result<PgnGame, PgnError> {
 pub fn read(text: &str) -> Result<PgnGame, PgnError> {
     let mut tags = Vec::new();
     let mut movetext = Vec::new();
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    for (i, raw) in text.lines().enumerate() {
+    // Only the first game is read.
+    for (number, raw) in split_games(text).into_iter().next().unwrap_or_default() {
         let line = raw.trim();
-        if raw.starts_with('%') {
-            continue; // PGN escape line, for other programs' private data
-        }
         if line.starts_with('[') {
-            if !movetext.is_empty() {
-                break; // the tags of the next game: only the first game is read
-            }
-            tags.push(parse_tag(line).ok_or(PgnError::BadTag { line: i + 1 })?);
+            tags.push(parse_tag(line).ok_or(PgnError::BadTag { line: number })?);
         } else if !line.is_empty() || !movetext.is_empty() {
-            movetext.push((i + 1, raw));
+            movetext.push((number, raw));
         }
     }
     let rules = match tag(&tags, "Rules") {
