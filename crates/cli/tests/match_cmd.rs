@@ -123,21 +123,30 @@ fn bad_options_and_sprt_settings_are_refused() {
     }
     // An option the external engine does not list stops the match before any game, and so
     // does a value its own `option` line rules out (the engine would clamp or ignore it, and
-    // the match would measure something else than asked).
-    for (option, message) in [
+    // the match would measure something else than asked), and an option the dialect needs
+    // (UCCI's `usemillisec false` would have clock times read as seconds).
+    let ucci = format!("ucci:{} ucci", env!("CARGO_BIN_EXE_xiangqi"));
+    for (player, option, message) in [
         (
+            &engine,
             "Bogus=1",
             "has no option \"Bogus\"; it lists: Hash, Threads",
         ),
         (
+            &engine,
             "level=9",
             "option Level=9: the engine takes a whole number from 1 to 5",
+        ),
+        (
+            &ucci,
+            "UseMilliSec=false",
+            "option usemillisec is set by the match to speak UCCI; it cannot be given",
         ),
     ] {
         let (code, _, err) = xiangqi(&[
             "match",
             "level:1",
-            &engine,
+            player,
             "--games",
             "2",
             "--depth",

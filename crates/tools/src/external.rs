@@ -76,6 +76,18 @@ impl Protocol {
         }
     }
 
+    /// Returns the options the client sets itself in this dialect, which a match may not
+    /// override: `UCI_Variant` and `Protocol` for Fairy-Stockfish (another value plays
+    /// another game or speaks USI/UCCI), `usemillisec` for UCCI (false would have clock
+    /// times read as seconds).
+    pub const fn owned_options(self) -> &'static [&'static str] {
+        match self {
+            Protocol::Uci => &[],
+            Protocol::FairyStockfish => &["UCI_Variant", "Protocol"],
+            Protocol::Ucci => &["usemillisec"],
+        }
+    }
+
     /// Writes `m` as this dialect writes moves: ICCS (`h2e2`) for UCI and UCCI, ranks 1–10
     /// (`h3e3`, `a10a9`) for Fairy-Stockfish.
     pub fn write_move(self, m: Move) -> String {
@@ -291,6 +303,15 @@ pub enum ClientError {
         /// The options the engine listed.
         offered: Vec<String>,
     },
+    /// An option the client sets itself to speak the engine's dialect (Fairy-Stockfish's
+    /// `UCI_Variant` and `Protocol`, UCCI's `usemillisec`): another value would have the
+    /// engine play another game, write other moves or read times in other units.
+    OwnedOption {
+        /// The option, as [`Protocol::owned_options`] spells it.
+        name: String,
+        /// The dialect that owns it.
+        protocol: Protocol,
+    },
     /// A value the engine's own `option` line rules out (a spin out of its range, a check
     /// that is not `true`/`false`, a combo value not among its `var`s).
     BadOptionValue {
@@ -325,6 +346,10 @@ impl fmt::Display for ClientError {
                 f,
                 "the engine has no option {name:?}; it lists: {}",
                 offered.join(", ")
+            ),
+            ClientError::OwnedOption { name, protocol } => write!(
+                f,
+                "option {name} is set by the match to speak {protocol}; it cannot be given"
             ),
             ClientError::BadOptionValue {
                 name,
@@ -447,6 +472,17 @@ impl ExternalEngine {
             _ => {}
         }
         for o in options {
+            if let Some(owned) = engine
+                .protocol
+                .owned_options()
+                .iter()
+                .find(|n| n.eq_ignore_ascii_case(&o.name))
+            {
+                return Err(ClientError::OwnedOption {
+                    name: (*owned).to_string(),
+                    protocol: engine.protocol,
+                });
+            }
             let offered = engine
                 .offered(&o.name)
                 .ok_or_else(|| engine.unknown_option(&o.name))?;

@@ -396,6 +396,32 @@ fn a_fairy_stockfish_without_uci_variant_is_refused_before_any_game() {
 }
 
 #[test]
+fn a_fairy_stockfish_variant_other_than_xiangqi_is_refused() {
+    // `UCI_Variant=chess` would have it play chess moves, lost as illegal ones.
+    let (fsf, _) = logged_engine(
+        Protocol::FairyStockfish,
+        "fsf-variant",
+        "    uci) echo 'id name Fairy-Stockfish 11.1'; \
+         echo 'option name UCI_Variant type combo default chess var chess var xiangqi'; \
+         echo uciok;;\n    go*) echo 'bestmove e2e4';;",
+    );
+    let mut config = MatchConfig::new(
+        [PlayerSpec::Level(Strength::Beginner), fsf],
+        2,
+        TimeControl::Depth(1),
+    );
+    config.hash_mib = 1;
+    config.options[1] = vec!["uci_variant=chess".parse().unwrap()];
+    let mut games = 0;
+    let err = matches::run(&config, |_, _| games += 1).unwrap_err();
+    assert!(
+        err.contains("option UCI_Variant is set by the match to speak Fairy-Stockfish UCI"),
+        "{err}"
+    );
+    assert_eq!(games, 0);
+}
+
+#[test]
 fn out_of_range_settings_are_refused() {
     let players = [
         PlayerSpec::Level(Strength::Beginner),
