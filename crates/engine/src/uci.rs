@@ -130,8 +130,8 @@ fn parse_setoption(args: &[&str]) -> Result<Command, String> {
 
 /// Parses the arguments of `go`, pushing a warning for each token it ignores. Numbers
 /// saturate instead of overflowing; depths are clamped to
-/// [`MAX_DEPTH`](crate::protocol::MAX_DEPTH); a negative time (`wtime`, `movetime`: a clock
-/// in overtime) reads as 0. An unknown token is skipped with what follows it up to the next
+/// [`MAX_DEPTH`](crate::protocol::MAX_DEPTH); a negative time reads as 0 (silently for a
+/// clock in overtime, `wtime -5`; with a warning for `movetime`). An unknown token is skipped with what follows it up to the next
 /// keyword; a known keyword whose value is unreadable is skipped with that value, and one whose
 /// value is missing (the next token is a keyword) alone. A bare `go`, `go ponder`, and a `go`
 /// in which nothing could be read search until stopped.
@@ -177,7 +177,15 @@ fn parse_go(args: &[&str], warnings: &mut Vec<String>) -> Limits {
             }
             "depth" => depth(key, val).map(|d| limits.depth = Some(d)),
             "nodes" => count(key, val).map(|n| limits.nodes = Some(n)),
-            "movetime" => time_value(key, val).map(|t| limits.movetime = Some(t)),
+            "movetime" => time_value(key, val).map(|t| {
+                if let Some(v) = val.filter(|v| v.starts_with('-')) {
+                    warnings.push(format!(
+                        "`movetime` {} is negative: read as 0",
+                        clip(v, ECHO_CHARS)
+                    ));
+                }
+                limits.movetime = Some(t);
+            }),
             "wtime" => time_value(key, val).map(|t| limits.wtime = Some(t)),
             "btime" => time_value(key, val).map(|t| limits.btime = Some(t)),
             "winc" => time_value(key, val).map(|t| limits.winc = Some(t)),
@@ -496,8 +504,14 @@ mod tests {
         let (l, w) = go("nodes movetime 50");
         assert_eq!(l, Limits::movetime(50));
         assert_eq!(w, ["`nodes` needs a value; ignored"]);
-        // A negative move time is a clock in overtime: answer at once.
-        assert_eq!(go("movetime -1"), (Limits::movetime(0), Vec::new()));
+        // A negative move time is read like a clock in overtime: answer at once.
+        assert_eq!(
+            go("movetime -1"),
+            (
+                Limits::movetime(0),
+                vec!["`movetime` -1 is negative: read as 0".to_string()]
+            )
+        );
         // Nothing readable left: a bare `go`, searched until `stop`.
         let (l, w) = go("foo");
         assert_eq!(l, Limits::infinite());

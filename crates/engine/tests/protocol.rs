@@ -109,6 +109,7 @@ fn uci_every_go_is_answered_even_with_unreadable_parameters() {
         reports,
         [
             "info string `go`: unknown parameter `sideways 3` ignored",
+            "info string `movetime` -1 is negative: read as 0",
             "info string `depth` needs a non-negative number, not `x`; ignored",
         ],
         "{lines:#?}"
