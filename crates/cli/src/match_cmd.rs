@@ -6,6 +6,7 @@ use clap::Args;
 use std::io::Write;
 use std::process::ExitCode;
 use xiangqi::pgn;
+use xiangqi_engine::engine::MAX_HASH_MIB;
 use xiangqi_tools::external::EngineOption;
 use xiangqi_tools::matches::{
     self, MatchConfig, PlayerSpec, Standing, TimeControl, DEFAULT_MAX_PLIES, MAX_GAMES, MAX_NODES,
@@ -54,7 +55,8 @@ pub struct MatchArgs {
           value_parser = clap::value_parser!(u64).range(1..=MAX_PLIES as u64))]
     max_plies: u64,
     /// Transposition table per built-in player, in mebibytes.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, default_value_t = 16,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MIB as u64))]
     hash: u64,
     /// An option for the first player as NAME=VALUE (repeatable): sent to an external
     /// engine as `setoption` (it must list the option and take the value); a built-in

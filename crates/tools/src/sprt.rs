@@ -76,17 +76,36 @@ impl fmt::Display for SprtError {
         match self {
             SprtError::Bounds { elo0, elo1 } => write!(
                 f,
-                "SPRT bounds {elo0},{elo1}: ELO0 must be at least {MIN_ELO_GAP} below ELO1, both within ±2000"
+                "SPRT bounds {},{}: ELO0 must be at least {MIN_ELO_GAP} below ELO1, both within ±2000",
+                Short(*elo0),
+                Short(*elo1)
             ),
             SprtError::Errors { alpha, beta } => write!(
                 f,
-                "SPRT alpha {alpha} and beta {beta}: each must lie between {MIN_ERROR} and 1, their sum below 1"
+                "SPRT alpha {} and beta {}: each must lie between {MIN_ERROR:e} and 1, their sum below 1",
+                Short(*alpha),
+                Short(*beta)
             ),
         }
     }
 }
 
 impl std::error::Error for SprtError {}
+
+/// A number as a person typed it: plainly when it is, in exponent form when plain digits
+/// would run to hundreds of characters (`1e308`, `1e-300`).
+struct Short(f64);
+
+impl fmt::Display for Short {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let x = self.0;
+        if x != 0.0 && x.is_finite() && !(1e-4..1e6).contains(&x.abs()) {
+            write!(f, "{x:e}")
+        } else {
+            write!(f, "{x}")
+        }
+    }
+}
 
 /// A sequential probability ratio test: H0 `elo0` against H1 `elo1` (logistic Elo) with
 /// error rates α (accepting H1 when H0 holds) and β (accepting H0 when H1 holds).
@@ -297,6 +316,17 @@ mod tests {
         assert!(Sprt::new(0.0, 0.5, 0.05, 0.05).is_ok());
         assert!(Sprt::new(0.0, 5.0, 1e-300, 0.05).is_err());
         assert!(Sprt::new(0.0, 5.0, 0.05, 1e-7).is_err());
+        // Out-of-range numbers are echoed as typed, not as hundreds of digits.
+        let huge = Sprt::new(1e308, 1.7e308, 0.05, 0.05)
+            .unwrap_err()
+            .to_string();
+        assert!(huge.starts_with("SPRT bounds 1e308,1.7e308: "), "{huge}");
+        let tiny = Sprt::new(0.0, 5.0, 1e-300, 0.05).unwrap_err().to_string();
+        assert!(
+            tiny.starts_with("SPRT alpha 1e-300 and beta 0.05: "),
+            "{tiny}"
+        );
+        assert!(tiny.contains("between 1e-6 and 1"), "{tiny}");
         assert!(Sprt::new(f64::NAN, 5.0, 0.05, 0.05).is_err());
         assert!(Sprt::new(0.0, 5000.0, 0.05, 0.05).is_err());
         assert!(Sprt::new(0.0, 5.0, 0.0, 0.05).is_err());
