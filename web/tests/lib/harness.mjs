@@ -68,7 +68,8 @@ export async function startServer(opts = {}) {
       }
       if (!opts.dataDir && !keepData) rmSync(dataDir, { recursive: true, force: true });
     };
-    const deadline = Date.now() + 15000;
+    // Generous: on a loaded 2-core machine a start has taken tens of seconds.
+    const deadline = Date.now() + 60000;
     while (Date.now() < deadline && !exited) {
       try {
         const res = await fetch(`${base}/api/health`);
@@ -174,7 +175,15 @@ export const sq = (file, rank) => 'abcdefghi'[file] + rank;
  * `after`.
  */
 export async function setUp() {
-  const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const [started, launched] = await Promise.allSettled([startServer(), launchBrowser()]);
+  if (started.status === 'rejected' || launched.status === 'rejected') {
+    // Close what did start: a browser left open keeps the test file's process alive, and the
+    // whole run then waits forever instead of failing.
+    if (launched.status === 'fulfilled') await launched.value.close().catch(() => {});
+    if (started.status === 'fulfilled') await started.value.stop();
+    throw started.status === 'rejected' ? started.reason : /** @type {PromiseRejectedResult} */ (launched).reason;
+  }
+  const [server, browser] = [started.value, launched.value];
   return {
     server,
     browser,
