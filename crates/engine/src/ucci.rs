@@ -5,8 +5,8 @@
 //! UCCI 3.0. Malformed lines are reported on the error stream passed to [`run_with_errors`]
 //! (standard error for [`run`]) and otherwise ignored; so are parameters of `go` that its
 //! mode does not take (the search still runs). A `go` that cannot be read at all is answered
-//! `nobestmove`, so a GUI waiting on it is not left waiting. Numbers saturate instead of overflowing,
-//! bytes that are not UTF-8 are replaced, and over-long lines are skipped.
+//! `nobestmove`, so a GUI waiting on it is not left waiting. Numbers saturate instead of
+//! overflowing, bytes that are not UTF-8 are replaced, and over-long lines are skipped.
 //!
 //! ```
 //! use xiangqi_engine::ucci::run;

@@ -5,8 +5,9 @@
 //!
 //! Unknown or unreadable parameters of `go` are reported and skipped, and the rest is read
 //! (UCI: "ignore it and try to parse the rest of the string"), so every `go` is answered by a
-//! `bestmove`. A bare `go` searches until `stop` (like `go infinite`). `go ponder` is not a real ponder
-//! search: it searches until `ponderhit` or `stop`, and either ends it with `bestmove`.
+//! `bestmove`. A bare `go` searches until `stop` (like `go infinite`). `go ponder` is not a
+//! real ponder search: it searches until `ponderhit` or `stop`, and either ends it with
+//! `bestmove`.
 //!
 //! ```
 //! use xiangqi_engine::uci::{run, SharedBuf};
@@ -131,10 +132,11 @@ fn parse_setoption(args: &[&str]) -> Result<Command, String> {
 /// Parses the arguments of `go`, pushing a warning for each token it ignores. Numbers
 /// saturate instead of overflowing; depths are clamped to
 /// [`MAX_DEPTH`](crate::protocol::MAX_DEPTH); a negative time reads as 0 (silently for a
-/// clock in overtime, `wtime -5`; with a warning for `movetime`). An unknown token is skipped with what follows it up to the next
-/// keyword; a known keyword whose value is unreadable is skipped with that value, and one whose
-/// value is missing (the next token is a keyword) alone. A bare `go`, `go ponder`, and a `go`
-/// in which nothing could be read search until stopped.
+/// clock in overtime, `wtime -5`; with a warning for `movetime`). An unknown token is
+/// skipped with what follows it up to the next keyword; a known keyword whose value is
+/// unreadable is skipped with that value, and one whose value is missing (the next token is
+/// a keyword) alone. A bare `go`, `go ponder`, and a `go` in which nothing could be read
+/// search until stopped.
 /// `searchmoves` and its moves are skipped (the whole position is searched).
 fn parse_go(args: &[&str], warnings: &mut Vec<String>) -> Limits {
     const GO_KEYWORDS: [&str; 12] = [

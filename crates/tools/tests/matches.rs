@@ -6,7 +6,7 @@
 
 use xiangqi::pgn;
 use xiangqi_engine::Strength;
-use xiangqi_tools::external::Protocol;
+use xiangqi_tools::external::{EngineOption, Protocol};
 use xiangqi_tools::matches::{self, elo, MatchConfig, PlayerSpec, Tally, TimeControl};
 use xiangqi_tools::openings::OPENINGS;
 use xiangqi_tools::sprt::{Decision, Sprt};
@@ -354,6 +354,22 @@ fn an_illegal_reply_is_reported_once() {
     assert!(why.contains("played an illegal move at ply "), "{why}");
 }
 
+/// Plays a 2-game match of Beginner against `engine` (given `options`) that must be refused
+/// before any game; returns the error.
+fn refused_before_any_game(engine: PlayerSpec, options: Vec<EngineOption>) -> String {
+    let mut config = MatchConfig::new(
+        [PlayerSpec::Level(Strength::Beginner), engine],
+        2,
+        TimeControl::Depth(1),
+    );
+    config.hash_mib = 1;
+    config.options[1] = options;
+    let mut games = 0;
+    let err = matches::run(&config, |_, _| games += 1).unwrap_err();
+    assert_eq!(games, 0, "{err}");
+    err
+}
+
 #[test]
 fn an_engine_that_cannot_start_ends_the_match_with_an_error() {
     for path in ["/nonexistent/engine", "/bin/true", "/bin/false"] {
@@ -362,16 +378,8 @@ fn an_engine_that_cannot_start_ends_the_match_with_an_error() {
             path: path.to_string(),
             args: Vec::new(),
         };
-        let mut config = MatchConfig::new(
-            [PlayerSpec::Level(Strength::Beginner), engine],
-            4,
-            TimeControl::Depth(1),
-        );
-        config.hash_mib = 1;
-        let mut games = 0;
-        let err = matches::run(&config, |_, _| games += 1).unwrap_err();
-        assert!(err.contains("could not start"), "{err}");
-        assert_eq!(games, 0, "{path}");
+        let err = refused_before_any_game(engine, Vec::new());
+        assert!(err.contains("could not start"), "{path}: {err}");
     }
 }
 
@@ -383,16 +391,8 @@ fn a_fairy_stockfish_without_uci_variant_is_refused_before_any_game() {
         "fsf-chess-only",
         "    uci) echo 'id name Fairy-Stockfish 11.1'; echo uciok;;\n    go*) echo 'bestmove e2e4';;",
     );
-    let mut config = MatchConfig::new(
-        [PlayerSpec::Level(Strength::Beginner), fsf],
-        2,
-        TimeControl::Depth(1),
-    );
-    config.hash_mib = 1;
-    let mut games = 0;
-    let err = matches::run(&config, |_, _| games += 1).unwrap_err();
+    let err = refused_before_any_game(fsf, Vec::new());
     assert!(err.contains("no option \"UCI_Variant\""), "{err}");
-    assert_eq!(games, 0);
 }
 
 #[test]
@@ -405,20 +405,11 @@ fn a_fairy_stockfish_variant_other_than_xiangqi_is_refused() {
          echo 'option name UCI_Variant type combo default chess var chess var xiangqi'; \
          echo uciok;;\n    go*) echo 'bestmove e2e4';;",
     );
-    let mut config = MatchConfig::new(
-        [PlayerSpec::Level(Strength::Beginner), fsf],
-        2,
-        TimeControl::Depth(1),
-    );
-    config.hash_mib = 1;
-    config.options[1] = vec!["uci_variant=chess".parse().unwrap()];
-    let mut games = 0;
-    let err = matches::run(&config, |_, _| games += 1).unwrap_err();
+    let err = refused_before_any_game(fsf, vec!["uci_variant=chess".parse().unwrap()]);
     assert!(
         err.contains("option UCI_Variant is set by the match to speak Fairy-Stockfish UCI"),
         "{err}"
     );
-    assert_eq!(games, 0);
 }
 
 #[test]
