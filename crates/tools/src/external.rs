@@ -381,7 +381,9 @@ impl ExternalEngine {
     /// # Errors
     /// [`ClientError`] if the process cannot start, does not complete the handshake within
     /// [`HANDSHAKE_TIMEOUT_MS`], or does not list one of `options` or, speaking
-    /// Fairy-Stockfish's dialect, `UCI_Variant` ([`ClientError::UnknownOption`]).
+    /// Fairy-Stockfish's dialect, `UCI_Variant` ([`ClientError::UnknownOption`]); when one of
+    /// `options` is one the dialect needs ([`ClientError::OwnedOption`]) or has a value the
+    /// engine's `option` line rules out ([`ClientError::BadOptionValue`]).
     pub fn start(
         path: &str,
         args: &[String],
