@@ -10,7 +10,7 @@ use xiangqi_engine::engine::MAX_HASH_MIB;
 use xiangqi_tools::external::EngineOption;
 use xiangqi_tools::matches::{
     self, MatchConfig, PlayerSpec, Standing, TimeControl, DEFAULT_MAX_PLIES, MAX_GAMES, MAX_NODES,
-    MAX_PLIES, MAX_TIME_MS,
+    MAX_TIME_MS,
 };
 use xiangqi_tools::sprt::{Sprt, DEFAULT_ERROR};
 
@@ -51,8 +51,8 @@ pub struct MatchArgs {
     nodes: Option<u64>,
     /// Plies after which a game is adjudicated a draw (up to 100000; at least the longest
     /// opening plus a move each, 8).
-    #[arg(long, default_value_t = DEFAULT_MAX_PLIES as u64,
-          value_parser = clap::value_parser!(u64).range(1..=MAX_PLIES as u64))]
+    // Its range is checked by `MatchConfig::validate`, whose lower end depends on the openings.
+    #[arg(long, default_value_t = DEFAULT_MAX_PLIES as u64)]
     max_plies: u64,
     /// Transposition table per built-in player, in mebibytes.
     #[arg(long, default_value_t = 16,
@@ -135,7 +135,7 @@ pub fn run(args: &MatchArgs) -> ExitCode {
     );
     config.options = [args.option_a.clone(), args.option_b.clone()];
     config.concurrency = args.concurrency as usize;
-    config.max_plies = usize::try_from(args.max_plies).unwrap_or(MAX_PLIES);
+    config.max_plies = usize::try_from(args.max_plies).unwrap_or(usize::MAX);
     config.hash_mib = args.hash as usize;
     config.sprt = sprt;
     if let Err(e) = config.validate() {

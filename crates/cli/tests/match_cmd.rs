@@ -210,6 +210,8 @@ fn out_of_range_match_arguments_are_refused() {
         &["--tc", "0+0"],
         &["--max-plies", "0"],
         &["--max-plies", "7"],
+        &["--max-plies", "100001"],
+        &["--max-plies", "18446744073709551615"],
         &["--tc", "10000++1"],
         &["--movetime", "18446744073709551615"],
         &["--movetime", "0"],
@@ -223,6 +225,11 @@ fn out_of_range_match_arguments_are_refused() {
             "{args:?}: {err}"
         );
         assert!(!err.contains("game 1/"), "{args:?}: {err}");
+    }
+    // The real lower end of the ply cap is named, not a range clap made up.
+    for cap in ["0", "7"] {
+        let (_, _, err) = xiangqi(&["match", "level:1", "level:1", "--max-plies", cap]);
+        assert!(err.contains("give at least 8"), "{cap}: {err}");
     }
 }
 

@@ -278,7 +278,8 @@ impl MatchConfig {
     ///
     /// # Errors
     /// A message naming the problem: no openings, no games or more than [`MAX_GAMES`] (fewer
-    /// than 2 with an SPRT), a ply cap of 0 or over [`MAX_PLIES`], times out of range (see
+    /// than 2 with an SPRT), a ply cap over [`MAX_PLIES`] or too short for the longest
+    /// opening plus a move each, times out of range (see
     /// [`TimeControl::check`]), an unlimited full-strength or external player, an option a
     /// built-in player does not have or a value out of its range.
     pub fn validate(&self) -> Result<(), String> {
@@ -291,9 +292,10 @@ impl MatchConfig {
         if self.sprt.is_some() && self.games < 2 {
             return Err("an SPRT needs at least one pair of games".to_string());
         }
-        if !(1..=MAX_PLIES).contains(&self.max_plies) {
+        // The lower end depends on the openings and is checked with them below.
+        if self.max_plies > MAX_PLIES {
             return Err(format!(
-                "a ply cap of {} is out of range: 1 to {MAX_PLIES}",
+                "a ply cap of {} is out of range: at most {MAX_PLIES}",
                 self.max_plies
             ));
         }
@@ -580,7 +582,8 @@ fn signed(x: f64) -> String {
     if x.is_infinite() {
         if x > 0.0 { "+inf" } else { "-inf" }.to_string()
     } else {
-        format!("{:+.0}", x)
+        // Adding 0.0 turns −0.0 into +0.0, so that a score just under ½ prints "+0", not "-0".
+        format!("{:+.0}", x.round() + 0.0)
     }
 }
 

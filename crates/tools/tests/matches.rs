@@ -48,6 +48,14 @@ fn error_margin_matches_a_hand_computation() {
         losses: 0,
     };
     assert_eq!(d.elo_margin95(), 0.0);
+    // An even score is +0 (log10(1) · −400 is −0.0), with the margin it has.
+    assert_eq!(d.summary(), "+0 =10 -0, score 0.50, Elo +0 ± 0");
+    let even = Tally {
+        wins: 1,
+        draws: 0,
+        losses: 1,
+    };
+    assert_eq!(even.summary(), "+1 =0 -1, score 0.50, Elo +0 ± inf");
     let w = Tally {
         wins: 3,
         draws: 0,
