@@ -13,6 +13,28 @@ impl Bitboard {
     /// All 90 points.
     pub const ALL: Bitboard = Bitboard((1u128 << 90) - 1);
 
+    /// The ten points of file a (file 0); shifted left by `f`, those of file `f`.
+    const FILE_A: Bitboard = {
+        let mut bits = 0u128;
+        let mut rank = 0;
+        while rank < 10 {
+            bits |= 1 << (rank * 9);
+            rank += 1;
+        }
+        Bitboard(bits)
+    };
+
+    /// Returns the ten points of file `file` (0 = a to 8 = i, from Red's left); the empty set
+    /// for a file off the board.
+    #[inline]
+    pub const fn file(file: u8) -> Bitboard {
+        if file < 9 {
+            Bitboard(Bitboard::FILE_A.0 << file)
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
     /// Returns the set holding just `sq`.
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
@@ -118,6 +140,19 @@ impl Not for Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_holds_its_ten_points_and_no_other() {
+        for f in 0..9u8 {
+            let file = Bitboard::file(f);
+            assert_eq!(file.count(), 10);
+            for i in 0..90 {
+                let sq = Square::from_index(i).expect("on the board");
+                assert_eq!(file.contains(sq), sq.file() == f, "{f} {i}");
+            }
+        }
+        assert_eq!(Bitboard::file(9), Bitboard::EMPTY);
+    }
 
     #[test]
     fn iterates_in_index_order() {

@@ -69,6 +69,7 @@
 //!   encrypted), [`dhtmlxq`] the DhtmlXQ/UBB text of Chinese web sites.
 //! - [`perft`](mod@perft): counting move-tree leaves to prove the generator.
 //! - [`attacks`]: the precomputed move patterns (horse legs, elephant eyes, rays).
+//! - [`sliders`]: where a chariot or a cannon reaches, by table lookup on its rank and file.
 
 #![warn(missing_docs)]
 
@@ -92,6 +93,7 @@ mod position;
 mod resolve;
 mod role;
 mod setup;
+pub mod sliders;
 mod slots;
 mod square;
 mod time_control;

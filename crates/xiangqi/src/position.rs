@@ -7,6 +7,7 @@ use crate::attacks::{
 use crate::board::code;
 use crate::fen::MAX_COUNTER;
 use crate::setup::{PositionError, Setup};
+use crate::sliders::{cannon_hits, chariot_hits};
 use crate::{zobrist, Bitboard, Board, ByColor, Color, Move, MoveList, Piece, Role, Square};
 use std::fmt;
 
@@ -337,30 +338,10 @@ impl Position {
     /// general's "flying" capture along an open file).
     pub fn attackers(&self, sq: Square, by: Color) -> Bitboard {
         let s = sq.index();
-        let mut out = Bitboard::EMPTY;
+        let occ = self.board.occupied();
+        let mut out = self.slider_attackers(sq, by, occ, Bitboard::EMPTY);
         let cells = |q: usize| self.board.code_at(q);
         let pc = |r: Role| code(Piece::new(by, r));
-        for (dir, ray) in RAYS[s].iter().enumerate() {
-            let mut seen_screen = false;
-            for &q in ray.as_slice() {
-                let c = cells(q as usize);
-                if c == 0 {
-                    continue;
-                }
-                let hit = if seen_screen {
-                    c == pc(Role::Cannon)
-                } else {
-                    c == pc(Role::Chariot) || (c == pc(Role::General) && dir < 2)
-                };
-                if hit {
-                    out.insert(Square::from_index(q as usize).unwrap_or(sq));
-                }
-                if seen_screen {
-                    break;
-                }
-                seen_screen = true;
-            }
-        }
         for &(leg, from) in HORSE_ATTACKERS[s].as_slice() {
             if cells(leg as usize) == 0 && cells(from as usize) == pc(Role::Horse) {
                 out.insert(Square::from_index(from as usize).unwrap_or(sq));
@@ -398,33 +379,15 @@ impl Position {
                 self.board.code_at(q)
             }
         };
-        let chariot = code(Piece::new(by, Role::Chariot));
-        let cannon = code(Piece::new(by, Role::Cannon));
-        let general = code(Piece::new(by, Role::General));
         let horse = code(Piece::new(by, Role::Horse));
         let soldier = code(Piece::new(by, Role::Soldier));
-        for (dir, ray) in RAYS[target].iter().enumerate() {
-            let squares = ray.as_slice();
-            let mut i = 0;
-            while i < squares.len() && cell(squares[i] as usize) == 0 {
-                i += 1;
-            }
-            let Some(&first) = squares.get(i) else {
-                continue;
-            };
-            let c = cell(first as usize);
-            if c == chariot || (c == general && dir < 2) {
-                return true;
-            }
-            i += 1;
-            while i < squares.len() && cell(squares[i] as usize) == 0 {
-                i += 1;
-            }
-            if let Some(&second) = squares.get(i) {
-                if cell(second as usize) == cannon {
-                    return true;
-                }
-            }
+        let bit = |q: usize| Square::from_index(q).map_or(Bitboard::EMPTY, Bitboard::from_square);
+        let (from_bit, to_bit) = (bit(from), bit(to));
+        let occ = (self.board.occupied() & !from_bit) | to_bit;
+        let target_sq = Square::from_index(target).unwrap_or(Square::A0);
+        // A piece of `by` on `to` is the one the move captures.
+        if !self.slider_attackers(target_sq, by, occ, to_bit).is_empty() {
+            return true;
         }
         for &(leg, src) in HORSE_ATTACKERS[target].as_slice() {
             if cell(src as usize) == horse && cell(leg as usize) == 0 {
@@ -438,7 +401,6 @@ impl Position {
         if (0..90).contains(&back) && cell(back as usize) == soldier {
             return true;
         }
-        let target_sq = Square::from_index(target).unwrap_or(Square::A0);
         if !target_sq.is_on_side(by) {
             let f = target % 9;
             if f > 0 && cell(target - 1) == soldier {
@@ -449,6 +411,18 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Returns the points of `by`'s chariots, cannons and general that attack `sq` along its
+    /// rank and file on the board `occ`, leaving out `by`'s pieces on `gone` (captured): a
+    /// chariot or the general (on the file only, the flying general) as the first piece, a
+    /// cannon as the first piece past a screen.
+    #[inline]
+    fn slider_attackers(&self, sq: Square, by: Color, occ: Bitboard, gone: Bitboard) -> Bitboard {
+        let theirs = |r: Role| self.board.by_piece(Piece::new(by, r)) & !gone;
+        let general = theirs(Role::General) & Bitboard::file(sq.file());
+        (chariot_hits(occ, sq) & (theirs(Role::Chariot) | general))
+            | (cannon_hits(occ, sq) & theirs(Role::Cannon))
     }
 
     /// Generates every legal move of the side to move (WXF 2018, moves of the pieces), in no
