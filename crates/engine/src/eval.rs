@@ -12,9 +12,10 @@
 use crate::eval_weights::WEIGHTS;
 use crate::params::{self, term, Weight};
 use xiangqi::attacks::{
-    Steps, ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES, RAYS,
+    Steps, ADVISOR_MOVES, ELEPHANT_MOVES, GENERAL_MOVES, HORSE_ATTACKERS, HORSE_MOVES,
     SOLDIER_MOVES,
 };
+use xiangqi::sliders::{cannon_hits, chariot_hits};
 use xiangqi::{Bitboard, Color, Piece, Position, Role, Square};
 
 /// The palace points of each colour, by [`Color::index`].
@@ -229,8 +230,8 @@ fn hits_from(pos: &Position, sq: Square, piece: Piece) -> Bitboard {
             .fold(0u128, |bits, &(_, to)| bits | 1 << to)
     };
     Bitboard(match piece.role {
-        Role::Chariot => slider_hits(occ, f, false),
-        Role::Cannon => slider_hits(occ, f, true),
+        Role::Chariot => chariot_hits(Bitboard(occ), sq).0,
+        Role::Cannon => cannon_hits(Bitboard(occ), sq).0,
         Role::Horse => steps(&HORSE_MOVES[f]),
         Role::Elephant => steps(&ELEPHANT_MOVES[f]),
         Role::Advisor => steps(&ADVISOR_MOVES[f]),
@@ -239,42 +240,10 @@ fn hits_from(pos: &Position, sq: Square, piece: Piece) -> Bitboard {
     })
 }
 
-/// Returns the points a chariot (`screened` false) or a cannon (`screened` true) on point
-/// index `from` hits on the board `occ`: along each ray, the points up to and including the
-/// first piece, or for a cannon those beyond that first piece (its screen) up to and
-/// including the next.
-fn slider_hits(occ: u128, from: usize, screened: bool) -> u128 {
-    let mut bits = 0u128;
-    for ray in &RAYS[from] {
-        let mut past_screen = !screened;
-        for &q in ray.as_slice() {
-            let full = (occ >> q) & 1 != 0;
-            if past_screen {
-                bits |= 1 << q;
-                if full {
-                    break;
-                }
-            } else if full {
-                past_screen = true;
-            }
-        }
-    }
-    bits
-}
-
 /// Returns the empty points a cannon on `sq` can move to (before its screen).
 fn cannon_moves(pos: &Position, sq: Square) -> Bitboard {
-    let occ = pos.board().occupied().0;
-    let mut bits = 0u128;
-    for ray in &RAYS[sq.index()] {
-        for &q in ray.as_slice() {
-            if (occ >> q) & 1 != 0 {
-                break;
-            }
-            bits |= 1 << q;
-        }
-    }
-    Bitboard(bits)
+    let occ = pos.board().occupied();
+    chariot_hits(occ, sq) & !occ
 }
 
 /// Returns, for a chariot, a horse and a cannon ([`term::CHECKER_KINDS`] order), the points
@@ -290,9 +259,9 @@ fn check_points(pos: &Position, general: Square) -> [Bitboard; 3] {
         }
     }
     [
-        Bitboard(slider_hits(occ, g, false)),
+        chariot_hits(Bitboard(occ), general),
         Bitboard(horse),
-        Bitboard(slider_hits(occ, g, true)),
+        cannon_hits(Bitboard(occ), general),
     ]
 }
 
