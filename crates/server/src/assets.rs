@@ -13,6 +13,7 @@ use rust_embed::RustEmbed;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::LazyLock;
 
 /// The `web/` folder, minus what only the browser tests and the developers need.
@@ -310,17 +311,42 @@ impl Assets {
         }
         let version = hex::encode(version.finalize())[..VERSION_LEN].to_string();
         let prefix = format!("\"/assets/v/{version}/");
+        // Compressing at brotli's highest quality is most of the start-up time (about 3 s of
+        // one core for all of web/), so the files are shared out among the cores, largest
+        // first so that no core is left with a big file at the end.
+        embedded.sort_by_key(|(_, file, _)| std::cmp::Reverse(file.data.len()));
+        let next = AtomicUsize::new(0);
+        let prepare_some = || {
+            let mut done = Vec::new();
+            while let Some((name, file, sha256)) =
+                embedded.get(next.fetch_add(1, Ordering::Relaxed))
+            {
+                let mime = file.metadata.mimetype().to_string();
+                let page = name.ends_with(".html").then(|| {
+                    let html = String::from_utf8_lossy(&file.data).replace("\"/assets/", &prefix);
+                    let hash = Sha256::digest(html.as_bytes());
+                    Asset::new(&mime, Bytes::from(html), &hash)
+                });
+                let data = Bytes::copy_from_slice(&file.data);
+                done.push((name.clone(), page, Asset::new(&mime, data, sha256)));
+            }
+            done
+        };
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let prepared: Vec<_> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads).map(|_| scope.spawn(prepare_some)).collect();
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        });
         let mut files = HashMap::new();
         let mut pages = HashMap::new();
-        for (name, file, sha256) in embedded {
-            let mime = file.metadata.mimetype().to_string();
-            if name.ends_with(".html") {
-                let html = String::from_utf8_lossy(&file.data).replace("\"/assets/", &prefix);
-                let hash = Sha256::digest(html.as_bytes());
-                pages.insert(name.clone(), Asset::new(&mime, Bytes::from(html), &hash));
+        for (name, page, asset) in prepared {
+            if let Some(page) = page {
+                pages.insert(name.clone(), page);
             }
-            let data = Bytes::from(file.data.into_owned());
-            files.insert(name, Asset::new(&mime, data, &sha256));
+            files.insert(name, asset);
         }
         let service_worker = files.get("sw.js").map(|template| {
             let js = service_worker(&template.identity, &version, &files);
