@@ -3,28 +3,50 @@
 //! The chariot moves any distance along a rank or file up to the first piece, which it may
 //! capture; the cannon moves the same way but captures only by jumping exactly one piece, its
 //! screen (WXF 2018, moves of the pieces). Both depend only on the occupied points of the
-//! piece's own rank (9 points) and file (10 points), so tables built at compile time answer
-//! each line with one lookup instead of a walk point by point along the four rays: for each
-//! point of a line and each occupancy of that line (a number under 512 or 1024), the points
-//! of the line that a chariot and a cannon hit.
+//! piece's own rank (9 points) and file (10 points), so tables answer each line with one
+//! lookup instead of a walk point by point along the four rays: for each point of a line and
+//! each occupancy of that line (a number under 512 or 1024), the points of the line that a
+//! chariot and a cannon hit.
 
 use crate::{Bitboard, Square};
+#[cfg(target_arch = "wasm32")]
+use std::sync::LazyLock;
 
 /// A rank's 9 points, as the low bits of a rank's occupancy.
 const RANK_LEN: usize = 9;
 /// A file's 10 points.
 const FILE_LEN: usize = 10;
 
-/// For each file of a rank and each occupancy of that rank (bit `f` for file `f`), the files
-/// that a chariot (`[0]`) and a cannon (`[1]`) on it hit.
-static RANK_HITS: [[[u16; 2]; 1 << RANK_LEN]; RANK_LEN] =
-    line_table::<RANK_LEN, { 1 << RANK_LEN }>();
-/// For each rank of a file and each occupancy of that file (bit `r` for rank `r`), the ranks
-/// that a chariot (`[0]`) and a cannon (`[1]`) on it hit.
-static FILE_HITS: [[[u16; 2]; 1 << FILE_LEN]; FILE_LEN] =
-    line_table::<FILE_LEN, { 1 << FILE_LEN }>();
-/// For each set of ranks (bit `r` for rank `r`), those points of file 0 (a).
-static FILE_POINTS: [u128; 1 << FILE_LEN] = file_points();
+/// The lookup tables, built at compile time where they add only 74 KB to a native binary.
+#[cfg(not(target_arch = "wasm32"))]
+static TABLES: Tables = Tables::build();
+
+/// In WebAssembly the tables are built on first use instead: the browser downloads the
+/// rules module on every first visit, and as data they would add 6 KB to it compressed
+/// for what takes well under a millisecond to compute.
+#[cfg(target_arch = "wasm32")]
+static TABLES: LazyLock<Box<Tables>> = LazyLock::new(|| Box::new(Tables::build()));
+
+struct Tables {
+    /// For each file of a rank and each occupancy of that rank (bit `f` for file `f`), the
+    /// files that a chariot (`[0]`) and a cannon (`[1]`) on it hit.
+    rank_hits: [[[u16; 2]; 1 << RANK_LEN]; RANK_LEN],
+    /// For each rank of a file and each occupancy of that file (bit `r` for rank `r`), the
+    /// ranks that a chariot (`[0]`) and a cannon (`[1]`) on it hit.
+    file_hits: [[[u16; 2]; 1 << FILE_LEN]; FILE_LEN],
+    /// For each set of ranks (bit `r` for rank `r`), those points of file 0 (a).
+    file_points: [u128; 1 << FILE_LEN],
+}
+
+impl Tables {
+    const fn build() -> Tables {
+        Tables {
+            rank_hits: line_table::<RANK_LEN, { 1 << RANK_LEN }>(),
+            file_hits: line_table::<FILE_LEN, { 1 << FILE_LEN }>(),
+            file_points: file_points(),
+        }
+    }
+}
 
 /// Builds the hits of a piece on each point `at` of a line of `LEN` points for each of the
 /// `OCC` (`2^LEN`) occupancies: each way along the line, a chariot hits up to and including
@@ -107,11 +129,12 @@ fn file_occupancy(occ: u128, file: usize) -> usize {
 /// Returns the points a chariot (`kind` 0) or a cannon (`kind` 1) on `sq` hits on `occ`.
 #[inline]
 fn hits(occ: Bitboard, sq: Square, kind: usize) -> Bitboard {
+    let t: &Tables = &TABLES;
     let (file, rank) = (sq.file() as usize, sq.rank() as usize);
     let rank_occ = ((occ.0 >> (rank * RANK_LEN)) & ((1 << RANK_LEN) - 1)) as usize;
-    let along_rank = (RANK_HITS[file][rank_occ][kind] as u128) << (rank * RANK_LEN);
-    let file_set = FILE_HITS[rank][file_occupancy(occ.0, file)][kind] as usize;
-    Bitboard(along_rank | FILE_POINTS[file_set] << file)
+    let along_rank = (t.rank_hits[file][rank_occ][kind] as u128) << (rank * RANK_LEN);
+    let file_set = t.file_hits[rank][file_occupancy(occ.0, file)][kind] as usize;
+    Bitboard(along_rank | t.file_points[file_set] << file)
 }
 
 /// Returns the points a chariot on `sq` hits on the board `occ` (the occupied points): along
