@@ -276,6 +276,13 @@ impl PgnLog {
 /// Formats the closing lines: the result, the think times and time losses, the games lost by
 /// a repetition ruling, and the SPRT.
 fn summary(players: &[PlayerSpec; 2], config: &MatchConfig, s: &Standing) -> String {
+    // Two players of the same name (`full full --option-a Threads=2`) are told apart by the
+    // side of the command line they came from.
+    let players = if players[0].to_string() == players[1].to_string() {
+        [format!("{} (A)", players[0]), format!("{} (B)", players[1])]
+    } else {
+        [players[0].to_string(), players[1].to_string()]
+    };
     let mut out = format!(
         "{} vs {}: {} ({} games)\n",
         players[0],

@@ -200,6 +200,27 @@ fn flooding_engines_are_cut_off_quickly() {
 }
 
 #[test]
+fn players_of_the_same_name_are_told_apart_in_the_summary() {
+    let (code, out, err) = xiangqi(&[
+        "match", "level:1", "level:1", "--games", "2", "--depth", "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("level:1 (A) vs level:1 (B): "),
+        "{out}"
+    );
+    assert!(
+        lines[1].ends_with("time losses: level:1 (A) 0, level:1 (B) 0"),
+        "{out}"
+    );
+    assert_eq!(
+        lines[2],
+        "repetition losses (perpetual check or chase): level:1 (A) 0, level:1 (B) 0"
+    );
+}
+
+#[test]
 fn out_of_range_match_arguments_are_refused() {
     for args in [
         &["--games", "18446744073709551615"][..],
