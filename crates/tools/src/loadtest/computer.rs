@@ -22,6 +22,11 @@ use tokio_tungstenite::tungstenite::Message;
 
 /// Longest wait for any message from the server before the game counts as stuck.
 const SILENCE: Duration = Duration::from_secs(60);
+/// Least time between two messages of one game. The server allows a connection 20 messages
+/// a second beyond a burst of 40 and answers more with `rate_limited`; a level-1 engine
+/// replies in a few tens of milliseconds, so a client that answered at once ran past that
+/// within seconds and its game ended, often before the measurement began.
+const MIN_GAP: Duration = Duration::from_millis(60);
 
 /// `--computer N[@ADDRESS]`: N computer rooms created and played from ADDRESS (a local
 /// address to bind, e.g. `127.0.0.2`; default: the system's choice).
@@ -206,28 +211,33 @@ async fn play(
     let mut game: Option<GameView> = None;
     let mut sent_ply: Option<usize> = None;
     let mut confirmed_at: Option<Instant> = None;
+    let mut last_sent: Option<Instant> = None;
     loop {
         let now = Instant::now();
         if now >= phase.stop {
             return (true, replies, None);
         }
-        if let Some(g) = &game {
+        let outgoing = game.as_ref().and_then(|g| {
             let ours = g.turn == g.ours() && g.status.result == "ongoing";
             if ours && sent_ply != Some(g.moves.len()) && !g.legal.is_empty() {
                 let mv = &g.legal[rng.gen_range(0..g.legal.len())];
-                let text =
-                    serde_json::json!({"t": "move", "ply": g.moves.len(), "move": mv}).to_string();
                 sent_ply = Some(g.moves.len());
-                if sink.send(Message::text(text)).await.is_err() {
-                    return (true, replies, Some("ws_send".to_string()));
-                }
+                Some(serde_json::json!({"t": "move", "ply": g.moves.len(), "move": mv}).to_string())
             } else if g.status.result != "ongoing" && sent_ply != Some(usize::MAX) {
                 // The game ended: ask for the next one (the engine agrees at once).
                 sent_ply = Some(usize::MAX);
-                let text = r#"{"t":"new_round","action":"request"}"#;
-                if sink.send(Message::text(text)).await.is_err() {
-                    return (true, replies, Some("ws_send".to_string()));
-                }
+                Some(r#"{"t":"new_round","action":"request"}"#.to_string())
+            } else {
+                None
+            }
+        });
+        if let Some(text) = outgoing {
+            if let Some(at) = last_sent {
+                tokio::time::sleep_until(at + MIN_GAP).await;
+            }
+            last_sent = Some(Instant::now());
+            if sink.send(Message::text(text)).await.is_err() {
+                return (true, replies, Some("ws_send".to_string()));
             }
         }
         let wait = phase.stop.saturating_duration_since(now).min(SILENCE);
