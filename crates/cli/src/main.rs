@@ -46,6 +46,14 @@ enum Command {
     Bench(bench_cmd::BenchArgs),
     /// Play two engines (levels, full strength, external UCI) against each other; prints
     /// wins/draws/losses and the Elo difference.
+    ///
+    /// A game that an engine ends by misbehaving (it exits, stops answering, sends an
+    /// unreadable or illegal move) is a failure: counted apart on the `failures:` line and
+    /// left out of the score, the Elo and the SPRT, which are then withheld.
+    ///
+    /// Exit status: 0 when every game ended with a result; 1 when a game ended by a failure
+    /// or could not be written to the PGN file; 2 when the match could not be played as
+    /// asked (bad arguments, a player that cannot be started).
     Match(match_cmd::MatchArgs),
     /// Run the engine on the tactical test suite; prints solved/total and the time.
     Tactics(tactics_cmd::TacticsArgs),

@@ -1,18 +1,19 @@
 //! `xiangqi match`: plays two players against each other from the built-in openings and
 //! prints wins, draws and losses with an Elo difference and its 95% error margin, each
-//! side's think time and time losses, and, with `--sprt`, the test's log-likelihood ratio.
+//! side's think time and time losses, the games ended by a failure (which withhold the Elo
+//! and the SPRT's verdict), and, with `--sprt`, the test's log-likelihood ratio.
 
 use clap::Args;
 use std::io::Write;
 use std::process::ExitCode;
 use xiangqi::pgn;
 use xiangqi_engine::engine::MAX_HASH_MIB;
-use xiangqi_tools::external::EngineOption;
+use xiangqi_tools::external::{EngineOption, Protocol};
 use xiangqi_tools::matches::{
-    self, MatchConfig, PlayerSpec, Standing, TimeControl, DEFAULT_MAX_PLIES, MAX_GAMES, MAX_NODES,
-    MAX_TIME_MS,
+    self, failures, MatchConfig, PlayerSpec, Standing, TimeControl, DEFAULT_MAX_PLIES, MAX_GAMES,
+    MAX_NODES, MAX_TIME_MS,
 };
-use xiangqi_tools::sprt::{Sprt, DEFAULT_ERROR};
+use xiangqi_tools::sprt::{Decision, Sprt, SprtState, DEFAULT_ERROR};
 
 /// The most games of an SPRT match when `--games` is not given.
 const SPRT_DEFAULT_GAMES: u64 = 20_000;
@@ -66,6 +67,18 @@ pub struct MatchArgs {
     /// An option for the second player, as --option-a.
     #[arg(long = "option-b", value_name = "NAME=VALUE")]
     option_b: Vec<EngineOption>,
+    /// The dialect to speak to every external player, whatever its prefix and its `id
+    /// name` say: `uci` (ICCS moves, ranks 0-9), `fsf` (Fairy-Stockfish's Xiangqi UCI,
+    /// ranks 1-10) or `ucci`. Without it a `uci:` engine whose `id name` contains
+    /// Fairy-Stockfish is spoken to as `fsf:`.
+    #[arg(long, value_name = "uci|fsf|ucci", conflicts_with_all = ["protocol_a", "protocol_b"])]
+    protocol: Option<Protocol>,
+    /// The dialect to speak to the first player (an external engine), as --protocol.
+    #[arg(long = "protocol-a", value_name = "uci|fsf|ucci")]
+    protocol_a: Option<Protocol>,
+    /// The dialect to speak to the second player (an external engine), as --protocol.
+    #[arg(long = "protocol-b", value_name = "uci|fsf|ucci")]
+    protocol_b: Option<Protocol>,
     /// Run a sequential probability ratio test of H0 "the first player is ELO0 stronger"
     /// against H1 "it is ELO1 stronger" (logistic Elo, pentanomial over game pairs) and
     /// stop once it decides; e.g. `--sprt 0,10`.
@@ -93,14 +106,17 @@ fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<Sprt, String> {
 
 /// Runs the match: one progress line per finished game on stderr (and with --sprt one per
 /// finished pair), then on stdout the summary (`A vs B: +W =D -L, score S, Elo E ± M (N
-/// games)`), each side's think time per move and time losses, and the SPRT's result.
-/// Without --movetime, --tc, --depth or --nodes, levels 1–4 play at their own depth and node caps.
+/// games)`, the Elo withheld when a game ended by a failure), each side's think time per
+/// move and time losses, repetition losses, `failures: N (first: game G, …)`, and the
+/// SPRT's result. Without --movetime, --tc, --depth or --nodes, levels 1–4 play at their
+/// own depth and node caps.
 ///
 /// With `--pgn`, each game is appended to the file as it ends (see `PgnLog`).
 ///
 /// Exits 2 when the match cannot be played as asked (bad arguments, a PGN file that cannot
-/// be created, a player that cannot be started), 1 when a game could not be written to the
-/// PGN file, and quietly with 0 when standard output is closed.
+/// be created, a player that cannot be started), 1 when a game ended by a failure or could
+/// not be written to the PGN file, and quietly with the same status when standard output is
+/// closed.
 pub fn run(args: &MatchArgs) -> ExitCode {
     let time = match (args.movetime, &args.tc, args.depth, args.nodes) {
         (Some(ms), ..) => TimeControl::MoveTime(ms),
@@ -134,6 +150,19 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         time,
     );
     config.options = [args.option_a.clone(), args.option_b.clone()];
+    config.protocols = match args.protocol {
+        // Every external player; clap keeps --protocol-a and --protocol-b out.
+        Some(p) => {
+            let forced = players
+                .clone()
+                .map(|s| matches!(s, PlayerSpec::Engine { .. }).then_some(p));
+            if forced == [None, None] {
+                return fail("--protocol: neither player is an external engine");
+            }
+            forced
+        }
+        None => [args.protocol_a, args.protocol_b],
+    };
     config.concurrency = args.concurrency as usize;
     config.max_plies = usize::try_from(args.max_plies).unwrap_or(usize::MAX);
     config.hash_mib = args.hash as usize;
@@ -171,14 +200,14 @@ pub fn run(args: &MatchArgs) -> ExitCode {
             g.game.plies().len(),
             players[0],
             players[1],
-            standing.tally.summary(),
+            standing.summary(),
         );
         if let Some(s) = standing
             .sprt
             .filter(|_| standing.pairs.pairs() > pairs_seen)
         {
             pairs_seen = standing.pairs.pairs();
-            err_line!("sprt: {s}");
+            err_line!("sprt: {}", sprt_state(s, standing.failed_games()));
         }
     });
     let pgn_written = pgn_log.map(PgnLog::finish);
@@ -189,6 +218,9 @@ pub fn run(args: &MatchArgs) -> ExitCode {
     let mut code = ExitCode::SUCCESS;
     if let (Some(path), Some(Err(e))) = (&args.pgn, pgn_written) {
         err_line!("xiangqi match: cannot write {}: {e}", path.display());
+        code = ExitCode::from(1);
+    }
+    if result.standing.failed_games() > 0 {
         code = ExitCode::from(1);
     }
     err_line!(
@@ -273,8 +305,25 @@ impl PgnLog {
     }
 }
 
-/// Formats the closing lines: the result, the think times and time losses, the games lost by
-/// a repetition ruling, and the SPRT.
+/// Formats an SPRT's state: as it writes itself, or after a failure without its verdict,
+/// followed by `: verdict withheld because of N failures`.
+fn sprt_state(state: SprtState, failed: u32) -> String {
+    if failed == 0 {
+        return state.to_string();
+    }
+    let undecided = SprtState {
+        decision: Decision::Continue,
+        ..state
+    };
+    format!(
+        "{undecided}: verdict withheld because of {}",
+        failures(failed)
+    )
+}
+
+/// Formats the closing lines: the result (the Elo withheld after a failure), the think times
+/// and time losses, the games lost by a repetition ruling, the failures, and the SPRT (its
+/// verdict withheld after a failure).
 fn summary(players: &[PlayerSpec; 2], config: &MatchConfig, s: &Standing) -> String {
     // Two players of the same name (`full full --option-a Threads=2`) are told apart by the
     // side of the command line they came from.
@@ -287,7 +336,7 @@ fn summary(players: &[PlayerSpec; 2], config: &MatchConfig, s: &Standing) -> Str
         "{} vs {}: {} ({} games)\n",
         players[0],
         players[1],
-        s.tally.summary(),
+        s.summary(),
         s.tally.games()
     );
     let think = |i: usize| {
@@ -314,12 +363,22 @@ fn summary(players: &[PlayerSpec; 2], config: &MatchConfig, s: &Standing) -> Str
         "repetition losses (perpetual check or chase): {} {}, {} {}\n",
         players[0], s.repetition_losses[0], players[1], s.repetition_losses[1]
     ));
+    out.push_str(&match &s.first_failure {
+        None => "failures: 0\n".to_string(),
+        Some((game, what)) => format!(
+            "failures: {} (first: game {}, {what})\n",
+            s.failed_games(),
+            game + 1
+        ),
+    });
+    let failed = s.failed_games();
     if let (Some(t), Some(state)) = (config.sprt, s.sprt) {
         let (elo0, elo1) = t.elo_bounds();
         let (alpha, beta) = t.error_rates();
         out.push_str(&format!(
-            "SPRT elo0 {elo0} elo1 {elo1} alpha {alpha} beta {beta}: {state}{}\n",
-            if state.decision == xiangqi_tools::sprt::Decision::Continue {
+            "SPRT elo0 {elo0} elo1 {elo1} alpha {alpha} beta {beta}: {}{}\n",
+            sprt_state(state, failed),
+            if state.decision == Decision::Continue && failed == 0 {
                 ": no decision"
             } else {
                 ""
@@ -327,8 +386,16 @@ fn summary(players: &[PlayerSpec; 2], config: &MatchConfig, s: &Standing) -> Str
         ));
     } else if let Some(t) = config.sprt {
         let (lower, upper) = t.bounds();
+        let (pairs, verdict) = if failed == 0 {
+            ("", "no decision".to_string())
+        } else {
+            (
+                " without a failure",
+                format!("verdict withheld because of {}", failures(failed)),
+            )
+        };
         out.push_str(&format!(
-            "SPRT: no pair finished, LLR 0.00 ({lower:.2}, {upper:.2}): no decision\n"
+            "SPRT: no pair finished{pairs}, LLR 0.00 ({lower:.2}, {upper:.2}): {verdict}\n"
         ));
     }
     out

@@ -1,4 +1,5 @@
-//! `xiangqi match` against our own binary as an external UCI engine, and `xiangqi tactics`.
+//! `xiangqi match` against our own binary as an external UCI engine, against fake engines
+//! that fail every game or name themselves Fairy-Stockfish, and `xiangqi tactics`.
 
 use std::process::Command;
 
@@ -26,7 +27,7 @@ fn match_against_ourselves_over_uci_writes_readable_pgn() {
     ]);
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines.len(), 4, "{out}");
     let summary = lines[0];
     assert!(summary.starts_with("level:1 vs uci:"), "{summary}");
     assert!(summary.ends_with("(2 games)"), "{summary}");
@@ -40,6 +41,7 @@ fn match_against_ourselves_over_uci_writes_readable_pgn() {
         lines[2],
         format!("repetition losses (perpetual check or chase): level:1 0, {engine} 0")
     );
+    assert_eq!(lines[3], "failures: 0");
     assert_eq!(
         err.lines().filter(|l| l.starts_with("game ")).count(),
         2,
@@ -372,4 +374,165 @@ fn tactics_solves_the_suite_at_small_depth() {
     let last = out.lines().last().expect("a summary");
     assert!(last.starts_with("solved "), "{last}");
     assert!(last.contains("mate1 16/16"), "{last}");
+}
+
+/// Writes the shell script `name` into a folder of this test run and returns the player spec
+/// that runs it, `uci:/bin/sh PATH`.
+fn fake_engine(name: &str, script: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("xiangqi-fakes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, script).expect("script written");
+    format!("uci:/bin/sh {}", path.display())
+}
+
+#[test]
+fn an_engine_that_fails_every_game_gets_failures_no_elo_and_exit_1() {
+    // It completes the handshake, then answers every `go` with a move it cannot have meant.
+    let engine = fake_engine(
+        "unreadable.sh",
+        "while read -r line; do\n  case \"$line\" in\n    uci) echo 'id name broken'; echo uciok;;\n    \
+         isready) echo readyok;;\n    go*) echo 'bestmove z9z9';;\n    quit) exit 0;;\n  esac\ndone\n",
+    );
+    let (code, out, err) = xiangqi(&[
+        "match", "level:1", &engine, "--games", "4", "--depth", "1", "--sprt", "0,10",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(
+        lines[0],
+        format!(
+            "level:1 vs {engine}: +0 =0 -0, score -, Elo withheld because of 4 failures (0 games)"
+        )
+    );
+    assert!(
+        lines[1].ends_with(&format!("time losses: level:1 0, {engine} 0")),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(
+        lines[3],
+        format!("failures: 4 (first: game 1, {engine} failed: unreadable reply \"bestmove z9z9\")")
+    );
+    assert_eq!(
+        lines[4],
+        "SPRT: no pair finished without a failure, LLR 0.00 (-2.94, 2.94): verdict withheld \
+         because of 4 failures"
+    );
+    assert!(!out.contains("inf") && !err.contains("Elo +"), "{out}{err}");
+    assert_eq!(
+        err.lines().filter(|l| l.starts_with("game ")).count(),
+        4,
+        "{err}"
+    );
+}
+
+/// Returns a fake engine that runs our own binary (`xiangqi MODE`) behind a filter that
+/// renames it Fairy-Stockfish and has it list `UCI_Variant`, as an adapter might.
+fn named_fairy_stockfish(file: &str, mode: &str) -> String {
+    let hello = if mode == "ucci" { "ucciok" } else { "uciok" };
+    let option = if mode == "ucci" {
+        "option UCI_Variant type combo default xiangqi var xiangqi"
+    } else {
+        "option name UCI_Variant type combo default xiangqi var xiangqi"
+    };
+    fake_engine(
+        file,
+        &format!(
+            "'{}' {mode} | sed -u -e 's/^id name .*/id name Fairy-Stockfish 11.1 adapter/' \
+             -e 's/^{hello}$/{option}\\n{hello}/'\n",
+            env!("CARGO_BIN_EXE_xiangqi")
+        ),
+    )
+}
+
+#[test]
+fn the_protocol_flag_overrides_the_detection_by_name() {
+    // Our engine speaks plain UCI; renamed Fairy-Stockfish, it is spoken to in that dialect
+    // and fails every game, unless --protocol says otherwise.
+    let engine = named_fairy_stockfish("fsf-named-uci.sh", "uci");
+    let base = ["match", "level:1", &engine, "--games", "2", "--depth", "1"];
+    let (code, out, err) = xiangqi(&base);
+    assert_eq!(code, 1, "{err}");
+    let failures = out.lines().nth(3).expect("a failures line");
+    assert!(
+        failures.starts_with(&format!("failures: 2 (first: game 1, {engine} ")),
+        "{failures}"
+    );
+    assert!(
+        failures.ends_with(
+            "(spoken to in Fairy-Stockfish UCI because its id name is \"Fairy-Stockfish 11.1 \
+             adapter\"; --protocol overrides))"
+        ),
+        "{failures}"
+    );
+    for flag in ["--protocol", "--protocol-b"] {
+        let mut args = base.to_vec();
+        args.extend([flag, "uci", "--max-plies", "40"]);
+        let (code, out, err) = xiangqi(&args);
+        assert_eq!(code, 0, "{flag}: {err}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(
+            lines[0].starts_with(&format!("level:1 vs {engine}: +"))
+                && lines[0].contains(", Elo ")
+                && !lines[0].contains("withheld")
+                && lines[0].ends_with("(2 games)"),
+            "{out}"
+        );
+        assert_eq!(lines[3], "failures: 0", "{out}");
+    }
+    // A `uci:` spec of an engine that speaks UCCI plays once told so.
+    let ucci = named_fairy_stockfish("fsf-named-ucci.sh", "ucci");
+    let (code, out, err) = xiangqi(&[
+        "match",
+        &ucci,
+        "level:1",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--max-plies",
+        "40",
+        "--protocol-a",
+        "ucci",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().nth(3), Some("failures: 0"), "{out}");
+}
+
+#[test]
+fn protocol_flags_that_cannot_apply_are_refused() {
+    let engine = format!("uci:{} uci", env!("CARGO_BIN_EXE_xiangqi"));
+    for (players, flags, message) in [
+        (
+            ["level:1", "full"],
+            &["--protocol", "uci"][..],
+            "--protocol: neither player is an external engine",
+        ),
+        (
+            ["level:1", engine.as_str()],
+            &["--protocol-a", "fsf"],
+            "level:1 is not an external engine: it cannot be spoken to in Fairy-Stockfish UCI",
+        ),
+        (
+            ["level:1", engine.as_str()],
+            &["--protocol", "usi"],
+            "bad protocol \"usi\": expected `uci`, `fsf` or `ucci`",
+        ),
+        (
+            ["level:1", engine.as_str()],
+            &["--protocol", "uci", "--protocol-b", "uci"],
+            "cannot be used with",
+        ),
+    ] {
+        let mut args = vec![
+            "match", players[0], players[1], "--games", "2", "--depth", "1",
+        ];
+        args.extend_from_slice(flags);
+        let (code, out, err) = xiangqi(&args);
+        assert_eq!(code, 2, "{flags:?}: {err}");
+        assert!(out.is_empty() && err.contains(message), "{flags:?}: {err}");
+        assert!(!err.contains("game 1/"), "{err}");
+    }
 }

@@ -7,7 +7,8 @@
 //!   UCI_Variant value xiangqi`, but moves count ranks 1–10 (`h3e3` is our `h2e2`, `b10c8` our
 //!   `b9c7`); [`Protocol::write_move`] and [`Protocol::read_move`] translate both ways. Its
 //!   FENs are ours (`w`/`b`, the same letters), so positions need no translation. A UCI
-//!   engine whose `id name` contains `Fairy-Stockfish` is switched to this dialect.
+//!   engine whose `id name` contains `Fairy-Stockfish` is switched to this dialect, unless
+//!   it was started with [`ExternalEngine::start_as`], which speaks the dialect it is given.
 //! - **UCCI** as ElephantEye and `xiangqi ucci` speak it: `ucci`/`ucciok`, `setoption <name>
 //!   <value>`, `position fen … moves …`, `go depth D | nodes N | time T increment I`, `stop`,
 //!   `bestmove`/`nobestmove`. Times are sent in milliseconds (ElephantEye 3 reads them so); an
@@ -196,6 +197,35 @@ impl fmt::Display for Protocol {
             Protocol::FairyStockfish => "Fairy-Stockfish UCI",
             Protocol::Ucci => "UCCI",
         })
+    }
+}
+
+/// A dialect name that could not be read (see [`Protocol`]'s `FromStr`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadProtocol(pub String);
+
+impl fmt::Display for BadProtocol {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "bad protocol {:?}: expected `uci`, `fsf` or `ucci`",
+            clip(&self.0)
+        )
+    }
+}
+
+impl std::error::Error for BadProtocol {}
+
+impl FromStr for Protocol {
+    type Err = BadProtocol;
+
+    /// Reads a dialect by its player-spec prefix ([`Protocol::prefix`]): `uci`, `fsf` or
+    /// `ucci`, in any case.
+    fn from_str(s: &str) -> Result<Protocol, BadProtocol> {
+        [Protocol::Uci, Protocol::FairyStockfish, Protocol::Ucci]
+            .into_iter()
+            .find(|p| p.prefix().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| BadProtocol(s.to_string()))
     }
 }
 
@@ -390,6 +420,33 @@ impl ExternalEngine {
         protocol: Protocol,
         options: &[EngineOption],
     ) -> Result<ExternalEngine, ClientError> {
+        ExternalEngine::launch(path, args, protocol, true, options)
+    }
+
+    /// Starts `path` with `args` as [`ExternalEngine::start`] does, but speaks `protocol`
+    /// whatever the engine's `id name` says: a UCI engine that names itself Fairy-Stockfish
+    /// (an adapter, say) is still spoken to in plain UCI.
+    ///
+    /// # Errors
+    /// As [`ExternalEngine::start`].
+    pub fn start_as(
+        path: &str,
+        args: &[String],
+        protocol: Protocol,
+        options: &[EngineOption],
+    ) -> Result<ExternalEngine, ClientError> {
+        ExternalEngine::launch(path, args, protocol, false, options)
+    }
+
+    /// Starts the engine and completes the handshake; with `detect`, a UCI engine whose `id
+    /// name` says Fairy-Stockfish is switched to its dialect.
+    fn launch(
+        path: &str,
+        args: &[String],
+        protocol: Protocol,
+        detect: bool,
+        options: &[EngineOption],
+    ) -> Result<ExternalEngine, ClientError> {
         let mut child = Command::new(path)
             .args(args)
             .stdin(Stdio::piped())
@@ -454,7 +511,8 @@ impl ExternalEngine {
             line == hello
         })?;
         engine.offered = offered;
-        if protocol == Protocol::Uci
+        if detect
+            && protocol == Protocol::Uci
             && name
                 .as_deref()
                 .is_some_and(|n| n.contains("Fairy-Stockfish"))
@@ -1028,6 +1086,19 @@ mod tests {
         );
         assert!(OptionKind::Other.check("anything at all").is_ok());
         assert!(OptionKind::Button.check("").is_ok());
+    }
+
+    #[test]
+    fn protocols_read_by_their_prefix() {
+        for p in [Protocol::Uci, Protocol::FairyStockfish, Protocol::Ucci] {
+            assert_eq!(p.prefix().parse::<Protocol>(), Ok(p));
+        }
+        assert_eq!(" FSF ".parse::<Protocol>(), Ok(Protocol::FairyStockfish));
+        assert_eq!(
+            "usi".parse::<Protocol>().map_err(|e| e.to_string()),
+            Err("bad protocol \"usi\": expected `uci`, `fsf` or `ucci`".to_string())
+        );
+        assert!("".parse::<Protocol>().is_err());
     }
 
     #[test]

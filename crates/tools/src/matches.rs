@@ -3,15 +3,25 @@
 //! openings](crate::openings), each opening twice with colours swapped, several games at a
 //! time on threads. Games are recorded and judged by [`xiangqi::game::Game`] under
 //! `wxf-2018` (checkmate, no legal move, perpetual check and chase, the move limit,
-//! insufficient material), with a ply cap beyond which the game is adjudicated a draw. A
-//! player that crashes, times out, floods its output, sends no move or an illegal move loses
-//! that game; under a clock, a player whose clock runs out loses on time. A player that
-//! cannot be started at all ends the match with an error.
+//! insufficient material), with a ply cap beyond which the game is adjudicated a draw.
+//!
+//! Results and failures are told apart. A game ends in a *result* on the board (mate, no
+//! legal move, a repetition ruling, the ply cap) or when a player that answers with legal
+//! moves lets its clock run out: it loses on time. A game ends in a *failure* ([`Failure`])
+//! when a player misbehaves: it exits or crashes, does not answer within the time allowed
+//! (it hung or stopped answering: under a clock that is its own time plus 5 s, so a dead
+//! engine is a failure, not a loss on time), floods its output, sends a `bestmove` that
+//! cannot be read, says it has no move while it has legal ones, or plays an illegal move.
+//! The game is recorded as lost by that player, but failures are counted apart and left out
+//! of the score, the Elo and the SPRT: a match in which an engine forfeits every game
+//! because it is spoken to in the wrong dialect measures nothing, and must not look like a
+//! rout. A player that cannot be started at all ends the match with an error.
 //!
 //! Results are counted from the first player's point of view; [`Tally`] turns them into an
-//! Elo difference with a 95% error margin, and an optional [SPRT](crate::sprt) over the game
-//! pairs ends the match as soon as it decides. Each side's think time per move is measured
-//! on the wall clock around each request ([`ThinkTime`]).
+//! Elo difference with a 95% error margin (withheld by [`Standing::summary`] once a game
+//! ended by a failure), and an optional [SPRT](crate::sprt) over the game pairs whose two
+//! games both ended in a result ends the match as soon as it decides. Each side's think
+//! time per move is measured on the wall clock around each request ([`ThinkTime`]).
 
 use crate::external::{ClientError, EngineOption, ExternalEngine, Protocol};
 use crate::openings::{Opening, OPENINGS};
@@ -22,7 +32,7 @@ use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
-use xiangqi::game::{Game, GameError, GameResult, Reason, RuleSet};
+use xiangqi::game::{Game, GameResult, Reason, RuleSet};
 use xiangqi::{Color, Move, ParseTimeControlError, Position, TimeControlError, TimeUnit};
 use xiangqi_engine::clock::{Limits, MAX_MOVE_OVERHEAD_MS};
 use xiangqi_engine::engine::MAX_HASH_MIB;
@@ -43,7 +53,7 @@ pub enum PlayerSpec {
     /// (so paths with spaces are not supported), e.g. `uci:/usr/bin/xiangqi uci`.
     Engine {
         /// The dialect it speaks (a `uci:` engine that names itself Fairy-Stockfish is
-        /// spoken to as `fsf:`).
+        /// spoken to as `fsf:`, unless [`MatchConfig::protocols`] says otherwise).
         protocol: Protocol,
         /// The program to start.
         path: String,
@@ -234,6 +244,11 @@ pub struct MatchConfig {
     /// handshake (it must list them), or for a built-in player `Hash` (MiB), `Threads` or
     /// `Move Overhead` (ms).
     pub options: [Vec<EngineOption>; 2],
+    /// The dialect forced on each external player: spoken as given, whatever the prefix
+    /// of its spec and its `id name` say ([`ExternalEngine::start_as`]); `None` speaks the
+    /// prefix's dialect, switching a `uci:` engine named Fairy-Stockfish to `fsf:`. Only
+    /// external players may have one.
+    pub protocols: [Option<Protocol>; 2],
     /// Number of games (an even number plays every opening with both colours); with an
     /// SPRT, the most games to play.
     pub games: usize,
@@ -258,11 +273,13 @@ pub struct MatchConfig {
 
 impl MatchConfig {
     /// Returns a configuration with the defaults: 2 threads, the built-in openings, a
-    /// [`DEFAULT_MAX_PLIES`] cap, 16 MiB tables, no options, no SPRT.
+    /// [`DEFAULT_MAX_PLIES`] cap, 16 MiB tables, no options, dialects as the players'
+    /// specs and names say, no SPRT.
     pub fn new(players: [PlayerSpec; 2], games: usize, time: TimeControl) -> MatchConfig {
         MatchConfig {
             players,
             options: [Vec::new(), Vec::new()],
+            protocols: [None, None],
             games,
             concurrency: 2,
             time,
@@ -281,7 +298,8 @@ impl MatchConfig {
     /// than 2 with an SPRT), a ply cap over [`MAX_PLIES`] or too short for the longest
     /// opening plus a move each, times out of range (see
     /// [`TimeControl::check`]), an unlimited full-strength or external player, an option a
-    /// built-in player does not have or a value out of its range.
+    /// built-in player does not have or a value out of its range, a dialect forced on a
+    /// built-in player.
     pub fn validate(&self) -> Result<(), String> {
         if !(1..=MAX_GAMES).contains(&self.games) {
             return Err(format!(
@@ -332,9 +350,17 @@ impl MatchConfig {
                 ));
             }
         }
-        for (spec, options) in self.players.iter().zip(&self.options) {
-            if !matches!(spec, PlayerSpec::Engine { .. }) {
-                BuiltInSettings::read(options).map_err(|e| format!("{spec}: {e}"))?;
+        for ((spec, options), protocol) in
+            self.players.iter().zip(&self.options).zip(self.protocols)
+        {
+            if matches!(spec, PlayerSpec::Engine { .. }) {
+                continue;
+            }
+            BuiltInSettings::read(options).map_err(|e| format!("{spec}: {e}"))?;
+            if let Some(p) = protocol {
+                return Err(format!(
+                    "{spec} is not an external engine: it cannot be spoken to in {p}"
+                ));
             }
         }
         Ok(())
@@ -426,14 +452,63 @@ pub struct GameReport {
     pub opening: Opening,
     /// The game record with its final status.
     pub game: Game,
-    /// Why the match ended the game itself, when the rules did not: a crash, an illegal
-    /// move, a flag fall or the ply cap.
+    /// Why the match ended the game itself, when the rules did not: a failure (with the
+    /// player, what it did and, for an engine switched to Fairy-Stockfish's dialect by its
+    /// name, a word on that), a flag fall or the ply cap.
     pub adjudication: Option<String>,
     /// Each player's think time in this game, by index into [`MatchConfig::players`].
     pub think: [ThinkTime; 2],
     /// The player (index into [`MatchConfig::players`]) who lost on time: its clock ran
-    /// out, or it did not answer within the time allowed.
+    /// out before it answered with a legal move.
     pub time_loss: Option<usize>,
+    /// The misbehaviour that ended the game, if one did: the game is then recorded as lost
+    /// by that player but counted apart from the results ([`Standing::failures`]).
+    pub failure: Option<Failure>,
+}
+
+/// A game ended by a player's misbehaviour rather than on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The player at fault, by index into [`MatchConfig::players`].
+    pub player: usize,
+    /// What it did.
+    pub kind: FailureKind,
+}
+
+/// The ways a player can fail a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailureKind {
+    /// It exited, crashed or closed its input.
+    Exited,
+    /// It did not answer within the time allowed (see [`TimeControl`]): it hung or stopped
+    /// answering.
+    NoAnswer,
+    /// Its `bestmove` line could not be read as a move in its dialect.
+    UnreadableMove,
+    /// It broke the protocol otherwise: a line over [`crate::external::MAX_LINE`] bytes or
+    /// a flood of lines without an answer.
+    Protocol,
+    /// It answered that it had no move while it had legal ones.
+    NoMove,
+    /// It played an illegal move.
+    IllegalMove,
+}
+
+impl FailureKind {
+    /// Returns the failure that an error of the engine's client stands for.
+    pub fn of(error: &ClientError) -> FailureKind {
+        match error {
+            ClientError::Spawn(..) | ClientError::Write(_) | ClientError::Exited { .. } => {
+                FailureKind::Exited
+            }
+            ClientError::Timeout { .. } => FailureKind::NoAnswer,
+            ClientError::BadBestMove(_) => FailureKind::UnreadableMove,
+            ClientError::Protocol(_)
+            | ClientError::UnknownOption { .. }
+            | ClientError::OwnedOption { .. }
+            | ClientError::BadOptionValue { .. } => FailureKind::Protocol,
+        }
+    }
 }
 
 impl GameReport {
@@ -554,14 +629,17 @@ impl Tally {
     /// Formats the tally as `+W =D -L, score 0.78, Elo +220 ± 70`.
     pub fn summary(&self) -> String {
         format!(
-            "+{} ={} -{}, score {:.2}, Elo {} ± {}",
-            self.wins,
-            self.draws,
-            self.losses,
+            "{}, score {:.2}, Elo {} ± {}",
+            self.counts(),
             self.score(),
             signed(self.elo()),
             unsigned(self.elo_margin95())
         )
+    }
+
+    /// Formats the counts alone: `+W =D -L`.
+    fn counts(&self) -> String {
+        format!("+{} ={} -{}", self.wins, self.draws, self.losses)
     }
 }
 
@@ -600,18 +678,63 @@ fn unsigned(x: f64) -> String {
 pub struct Standing {
     /// Wins, draws and losses of the first player.
     pub tally: Tally,
-    /// The game pairs (games `2k` and `2k+1`) both finished, by the first player's points.
+    /// The game pairs (games `2k` and `2k+1`) both finished with a result (neither ended by
+    /// a failure), by the first player's points.
     pub pairs: Pentanomial,
     /// Each player's think time, by index into [`MatchConfig::players`].
     pub think: [ThinkTime; 2],
     /// Games each player lost on time (see [`GameReport::time_loss`]).
     pub time_losses: [u32; 2],
+    /// Games each player ended by a failure (see [`GameReport::failure`]); they are not in
+    /// [`Standing::tally`] nor in [`Standing::pairs`].
+    pub failures: [u32; 2],
+    /// The failed game with the lowest number: its index ([`GameReport::index`]) and what
+    /// happened ([`GameReport::adjudication`]: the player and its misbehaviour).
+    pub first_failure: Option<(usize, String)>,
     /// Games each player lost by a repetition ruling (perpetual check or perpetual chase,
     /// see [`GameReport::repetition_loss`]).
     pub repetition_losses: [u32; 2],
     /// The SPRT's state after the last finished pair (with an SPRT); once it has decided,
-    /// the state at the decision.
+    /// the state at the decision. Computed from [`Standing::pairs`] alone, so never from a
+    /// failure.
     pub sprt: Option<SprtState>,
+}
+
+impl Standing {
+    /// Returns the number of games ended by a failure, both players together.
+    pub fn failed_games(&self) -> u32 {
+        self.failures[0] + self.failures[1]
+    }
+
+    /// Formats the results so far as [`Tally::summary`] does, or, once a game has ended by
+    /// a failure, with the Elo withheld: `+W =D -L, score S, Elo withheld because of N
+    /// failures` (the counts and score those of the games with a result; score `-` when
+    /// there is none).
+    pub fn summary(&self) -> String {
+        let failed = self.failed_games();
+        if failed == 0 {
+            return self.tally.summary();
+        }
+        let score = if self.tally.games() == 0 {
+            "-".to_string()
+        } else {
+            format!("{:.2}", self.tally.score())
+        };
+        format!(
+            "{}, score {score}, Elo withheld because of {}",
+            self.tally.counts(),
+            failures(failed)
+        )
+    }
+}
+
+/// Returns `1 failure` or `N failures`.
+pub fn failures(n: u32) -> String {
+    if n == 1 {
+        "1 failure".to_string()
+    } else {
+        format!("{n} failures")
+    }
 }
 
 /// The outcome of a match.
@@ -631,17 +754,28 @@ enum Player {
     },
     External {
         protocol: Protocol,
+        /// Whether a `uci:` engine named Fairy-Stockfish is switched to its dialect.
+        detect: bool,
         path: String,
         args: Vec<String>,
         options: Vec<EngineOption>,
         engine: Option<ExternalEngine>,
+        /// The `id name` that switched the running engine to another dialect than
+        /// `protocol`, and that dialect.
+        switched: Option<(String, Protocol)>,
     },
 }
 
 impl Player {
-    /// Makes the player; options of a built-in player were checked by
+    /// Makes the player, an external one speaking `forced` when given (see
+    /// [`MatchConfig::protocols`]); options of a built-in player were checked by
     /// [`MatchConfig::validate`].
-    fn new(spec: &PlayerSpec, options: &[EngineOption], hash_mib: usize) -> Player {
+    fn new(
+        spec: &PlayerSpec,
+        options: &[EngineOption],
+        forced: Option<Protocol>,
+        hash_mib: usize,
+    ) -> Player {
         let built_in = |level: Level| {
             let settings = BuiltInSettings::read(options).unwrap_or_default();
             let mut searcher = Searcher::new(settings.hash_mib.unwrap_or(hash_mib));
@@ -664,11 +798,13 @@ impl Player {
                 path,
                 args,
             } => Player::External {
-                protocol: *protocol,
+                protocol: forced.unwrap_or(*protocol),
+                detect: forced.is_none(),
                 path: path.clone(),
                 args: args.clone(),
                 options: options.to_vec(),
                 engine: None,
+                switched: None,
             },
         }
     }
@@ -683,10 +819,12 @@ impl Player {
             }
             Player::External {
                 protocol,
+                detect,
                 path,
                 args,
                 options,
                 engine,
+                switched,
             } => {
                 if let Some(e) = engine.as_mut() {
                     if e.new_game().is_ok() {
@@ -695,11 +833,31 @@ impl Player {
                 }
                 // Not started yet, or broken by the last game: start afresh.
                 *engine = None;
-                let mut e = ExternalEngine::start(path, args, *protocol, options)?;
+                let mut e = if *detect {
+                    ExternalEngine::start(path, args, *protocol, options)?
+                } else {
+                    ExternalEngine::start_as(path, args, *protocol, options)?
+                };
+                *switched = (e.protocol() != *protocol)
+                    .then(|| (e.name().unwrap_or_default().to_string(), e.protocol()));
                 e.new_game()?;
                 *engine = Some(e);
                 Ok(())
             }
+        }
+    }
+
+    /// Returns a word on the dialect of an external engine that its `id name` switched to
+    /// another than its spec's, for the account of its failures.
+    fn dialect_note(&self) -> Option<String> {
+        match self {
+            Player::External {
+                switched: Some((name, spoken)),
+                ..
+            } => Some(format!(
+                "spoken to in {spoken} because its id name is {name:?}; --protocol overrides"
+            )),
+            _ => None,
         }
     }
 
@@ -757,6 +915,7 @@ fn play_game(
     let mut adjudication = None;
     let mut think = [ThinkTime::default(); 2];
     let mut time_loss = None;
+    let mut failure = None;
     let who = |c: Color| if c == Color::Red { red } else { 1 - red };
     for (i, p) in players.iter_mut().enumerate() {
         let seed = config.seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ i as u64;
@@ -780,36 +939,55 @@ fn play_game(
         let reply = players[p].choose(game.start(), &game.moves(), &limits, timeout);
         let elapsed = started.elapsed();
         think[p].add(elapsed);
-        let spent = i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX);
-        if let TimeControl::Clock(tc) = config.time {
-            let c = &mut clock[side as usize];
-            *c = c.saturating_sub(spent);
-            if *c < 0 {
-                adjudication = Some(format!("{} lost on time", names[p]));
-                time_loss = Some(p);
-                let _ = game.forfeit_on_time(side);
-                break;
-            }
-            *c = c.saturating_add(i64::try_from(tc.increment_ms()).unwrap_or(i64::MAX));
-        }
-        let failure = match reply {
-            Err(e) => {
-                if matches!(e, ClientError::Timeout { .. }) {
-                    time_loss = Some(p);
-                }
-                format!("{} failed: {e}", names[p])
-            }
-            Ok(None) => format!("{} gave no move", names[p]),
-            Ok(Some(m)) => match game.play(m) {
-                Ok(_) => continue,
-                Err(GameError::Illegal { ply, reason }) => {
-                    format!("{} played an illegal move at ply {ply}: {reason}", names[p])
-                }
-                Err(e) => format!("{}'s move {m} was refused: {e}", names[p]),
-            },
+        // Anything but a legal move is a failure whatever the clock says: an engine that
+        // stopped answering overruns its clock too, and that is no loss on time.
+        let ply = game.plies().len() + 1;
+        let answer = match reply {
+            Ok(Some(m)) => game
+                .position()
+                .check_legal(m)
+                .map(|()| m)
+                .map_err(|reason| {
+                    (
+                        FailureKind::IllegalMove,
+                        format!("played an illegal move at ply {ply}: {reason}"),
+                    )
+                }),
+            Ok(None) => Err((FailureKind::NoMove, "gave no move".to_string())),
+            Err(e) => Err((FailureKind::of(&e), format!("failed: {e}"))),
         };
-        adjudication = Some(failure);
-        let _ = game.resign(side);
+        let played = match answer {
+            Ok(m) => {
+                let spent = i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX);
+                if let TimeControl::Clock(tc) = config.time {
+                    let c = &mut clock[side as usize];
+                    *c = c.saturating_sub(spent);
+                    if *c < 0 {
+                        adjudication = Some(format!("{} lost on time", names[p]));
+                        time_loss = Some(p);
+                        let _ = game.forfeit_on_time(side);
+                        break;
+                    }
+                    *c = c.saturating_add(i64::try_from(tc.increment_ms()).unwrap_or(i64::MAX));
+                }
+                // The move is legal; only a repetition policy could refuse it.
+                game.play(m).map(|_| ()).map_err(|e| {
+                    (
+                        FailureKind::IllegalMove,
+                        format!("had its move {m} refused: {e}"),
+                    )
+                })
+            }
+            Err(failed) => Err(failed),
+        };
+        if let Err((kind, what)) = played {
+            let note = players[p].dialect_note();
+            let note = note.map(|n| format!(" ({n})")).unwrap_or_default();
+            adjudication = Some(format!("{} {what}{note}", names[p]));
+            failure = Some(Failure { player: p, kind });
+            let _ = game.resign(side);
+            break;
+        }
     }
     Ok(GameReport {
         index,
@@ -819,6 +997,7 @@ fn play_game(
         adjudication,
         think,
         time_loss,
+        failure,
     })
 }
 
@@ -851,15 +1030,32 @@ fn limits_for(time: TimeControl, clock: [i64; 2], side: Color) -> (Limits, Durat
 }
 
 /// Adds a finished game to `standing`; `first_of_pair` holds the first player's score of
-/// each game whose pair partner has not finished yet.
+/// each game whose pair partner has not finished yet (`None` for a failure, which leaves
+/// the pair out of the pentanomial and so of the SPRT).
 fn record(
     standing: &mut Standing,
-    first_of_pair: &mut HashMap<usize, f64>,
+    first_of_pair: &mut HashMap<usize, Option<f64>>,
     sprt: Option<&Sprt>,
     report: &GameReport,
 ) {
-    let score = report.first_player_score();
-    standing.tally.add(score);
+    let score = match report.failure {
+        None => Some(report.first_player_score()),
+        Some(f) => {
+            standing.failures[f.player] += 1;
+            if standing
+                .first_failure
+                .as_ref()
+                .is_none_or(|(first, _)| report.index < *first)
+            {
+                let what = report.adjudication.clone().unwrap_or_default();
+                standing.first_failure = Some((report.index, what));
+            }
+            None
+        }
+    };
+    if let Some(s) = score {
+        standing.tally.add(s);
+    }
     for (total, game) in standing.think.iter_mut().zip(&report.think) {
         total.merge(game);
     }
@@ -874,7 +1070,8 @@ fn record(
         None => {
             first_of_pair.insert(pair, score);
         }
-        Some(other) => {
+        Some(Some(other)) => {
+            let Some(score) = score else { return };
             standing.pairs.add_pair(other, score);
             let decided = standing
                 .sprt
@@ -883,6 +1080,7 @@ fn record(
                 standing.sprt = Some(t.state(&standing.pairs));
             }
         }
+        Some(None) => {}
     }
 }
 
@@ -914,10 +1112,14 @@ pub fn run(
             let tx = tx.clone();
             let (next, stop, shared) = (&next, &stop, &shared);
             scope.spawn(move || {
-                let mut players = [
-                    Player::new(&config.players[0], &config.options[0], config.hash_mib),
-                    Player::new(&config.players[1], &config.options[1], config.hash_mib),
-                ];
+                let mut players = [0, 1].map(|i| {
+                    Player::new(
+                        &config.players[i],
+                        &config.options[i],
+                        config.protocols[i],
+                        config.hash_mib,
+                    )
+                });
                 loop {
                     if stop.load(Ordering::SeqCst) {
                         break;
@@ -1003,6 +1205,7 @@ mod tests {
             adjudication: None,
             think: [ThinkTime::default(); 2],
             time_loss: None,
+            failure: None,
         }
     }
 
@@ -1018,6 +1221,45 @@ mod tests {
             &perpetual_chase_report(1),
         );
         assert_eq!(standing.repetition_losses, [0, 1]);
+    }
+
+    #[test]
+    fn failures_are_counted_apart_and_keep_their_pair_from_the_sprt() {
+        let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05).expect("valid");
+        let (mut standing, mut first_of_pair) = (Standing::default(), HashMap::new());
+        // Games 0 and 1 are a pair with a result each; game 3 fails, so its pair with game
+        // 2 is left out; game 5 fails before its partner, game 4, finishes.
+        for (index, failure) in [(0, None), (1, None), (3, Some(1)), (2, None), (5, Some(0))] {
+            let mut report = perpetual_chase_report(index % 2);
+            report.index = index;
+            if let Some(player) = failure {
+                report.failure = Some(Failure {
+                    player,
+                    kind: FailureKind::Exited,
+                });
+                report.adjudication = Some(format!("game {index} failed"));
+            }
+            record(&mut standing, &mut first_of_pair, Some(&sprt), &report);
+        }
+        let mut report = perpetual_chase_report(0);
+        report.index = 4;
+        record(&mut standing, &mut first_of_pair, Some(&sprt), &report);
+        assert_eq!(standing.tally.games(), 4);
+        assert_eq!(standing.failures, [1, 1]);
+        assert_eq!(standing.failed_games(), 2);
+        assert_eq!(
+            standing.first_failure,
+            Some((3, "game 3 failed".to_string()))
+        );
+        assert_eq!(standing.pairs.pairs(), 1);
+        assert_eq!(standing.sprt.map(|s| s.pairs.pairs()), Some(1));
+        // The first player lost games 0, 2 and 4 (Red, the chaser) and won game 1.
+        assert_eq!(
+            standing.summary(),
+            "+1 =0 -3, score 0.25, Elo withheld because of 2 failures"
+        );
+        standing.failures = [0, 0];
+        assert_eq!(standing.summary(), standing.tally.summary());
     }
 
     #[test]

@@ -1,13 +1,16 @@
 //! Engine matches: the Elo arithmetic against hand-computed values, a tiny match
 //! whose games are legal and whose PGN reads back, and scripted engines that check the
-//! UCI, Fairy-Stockfish and UCCI dialects and the runner's judgment of misbehaviour.
+//! UCI, Fairy-Stockfish and UCCI dialects, the runner's judgment of misbehaviour (failures,
+//! counted apart from the results), and the dialect forced on an engine.
 
 #![allow(clippy::unwrap_used)]
 
 use xiangqi::pgn;
 use xiangqi_engine::Strength;
 use xiangqi_tools::external::{EngineOption, Protocol};
-use xiangqi_tools::matches::{self, elo, MatchConfig, PlayerSpec, Tally, TimeControl};
+use xiangqi_tools::matches::{
+    self, elo, Failure, FailureKind, MatchConfig, PlayerSpec, Tally, TimeControl,
+};
 use xiangqi_tools::openings::OPENINGS;
 use xiangqi_tools::sprt::{Decision, Sprt};
 
@@ -276,6 +279,13 @@ fn a_ucci_engine_gets_milliseconds_and_a_stop_when_its_move_time_is_up() {
         why.starts_with("ucci:/bin/sh ") && why.ends_with("ucci.sh gave no move"),
         "{why}"
     );
+    assert_eq!(
+        g.failure,
+        Some(Failure {
+            player: 0,
+            kind: FailureKind::NoMove
+        })
+    );
     let think = result.standing.think[0];
     assert_eq!(think.moves, 1);
     assert!(
@@ -297,7 +307,9 @@ fn a_ucci_engine_gets_milliseconds_and_a_stop_when_its_move_time_is_up() {
     assert_eq!(lines[6..8], ["go depth 32", "stop"]);
 }
 
-fn one_game_against(engine: PlayerSpec) -> matches::GameReport {
+/// Plays one game of Beginner (Red) against `engine`, which must fail it with `kind`;
+/// returns the game.
+fn one_failure_of(engine: PlayerSpec, kind: FailureKind) -> matches::GameReport {
     let mut config = MatchConfig::new(
         [PlayerSpec::Level(Strength::Beginner), engine],
         1,
@@ -307,23 +319,35 @@ fn one_game_against(engine: PlayerSpec) -> matches::GameReport {
     let started = std::time::Instant::now();
     let mut result = matches::run(&config, |_, _| {}).unwrap();
     assert!(started.elapsed() < std::time::Duration::from_secs(20));
+    let g = result.games.remove(0);
+    assert_eq!(g.failure, Some(Failure { player: 1, kind }), "{g:?}");
+    // Recorded as lost by the engine, but counted apart from the results.
     assert_eq!(
-        result.standing.tally.wins, 1,
-        "the misbehaving engine loses"
+        g.game.status().result,
+        xiangqi::game::GameResult::RedWins,
+        "the misbehaving engine loses the game record"
     );
-    result.games.remove(0)
+    assert_eq!(result.standing.failures, [0, 1]);
+    assert_eq!(result.standing.tally, Tally::default());
+    assert_eq!(result.standing.time_losses, [0, 0]);
+    g
+}
+
+/// Plays one game of Beginner (Red) against `engine` with 100 ms on each clock.
+fn one_game_on_a_100_ms_clock(engine: PlayerSpec) -> matches::MatchResult {
+    let mut config = MatchConfig::new(
+        [PlayerSpec::Level(Strength::Beginner), engine],
+        1,
+        TimeControl::Clock(xiangqi::TimeControl::from_ms(100, 0).unwrap()),
+    );
+    config.hash_mib = 1;
+    matches::run(&config, |_, _| {}).unwrap()
 }
 
 #[test]
 fn an_engine_that_overruns_its_clock_loses_on_time() {
     let slow = scripted_engine("slow", "sleep 0.3; echo 'bestmove a9a8'");
-    let mut config = MatchConfig::new(
-        [PlayerSpec::Level(Strength::Beginner), slow],
-        1,
-        TimeControl::Clock(xiangqi::TimeControl::from_ms(100, 0).unwrap()),
-    );
-    config.hash_mib = 1;
-    let result = matches::run(&config, |_, _| {}).unwrap();
+    let result = one_game_on_a_100_ms_clock(slow);
     let g = &result.games[0];
     assert_eq!(g.time_loss, Some(1));
     assert!(g
@@ -332,13 +356,45 @@ fn an_engine_that_overruns_its_clock_loses_on_time() {
         .unwrap()
         .ends_with("slow.sh lost on time"));
     assert_eq!(result.standing.time_losses, [0, 1]);
+    // A healthy engine's flag fall is a result, not a failure.
+    assert_eq!(g.failure, None);
+    assert_eq!(result.standing.failures, [0, 0]);
     assert_eq!(result.standing.tally.wins, 1);
     assert!(result.standing.think[1].longest >= std::time::Duration::from_millis(300));
 }
 
 #[test]
-fn an_engine_that_floods_its_output_loses_the_game() {
-    let g = one_game_against(scripted_engine("flood", "exec yes 'info string flood'"));
+fn an_engine_that_stops_answering_on_a_clock_is_a_failure_not_a_time_loss() {
+    // It never answers: the match waits for its clock plus 5 s, then ends the game.
+    let result = one_game_on_a_100_ms_clock(scripted_engine("dead", "exec sleep 60"));
+    let g = &result.games[0];
+    assert_eq!(
+        g.failure,
+        Some(Failure {
+            player: 1,
+            kind: FailureKind::NoAnswer
+        })
+    );
+    assert_eq!(g.time_loss, None);
+    assert!(
+        g.adjudication
+            .as_deref()
+            .unwrap()
+            .ends_with("dead.sh failed: no `bestmove` from the engine within 5100 ms"),
+        "{:?}",
+        g.adjudication
+    );
+    assert_eq!(result.standing.time_losses, [0, 0]);
+    assert_eq!(result.standing.failures, [0, 1]);
+    assert_eq!(result.standing.tally.games(), 0);
+}
+
+#[test]
+fn an_engine_that_floods_its_output_fails_the_game() {
+    let g = one_failure_of(
+        scripted_engine("flood", "exec yes 'info string flood'"),
+        FailureKind::Protocol,
+    );
     let why = g.adjudication.unwrap();
     assert!(
         why.contains("protocol error") && why.contains("lines"),
@@ -347,19 +403,161 @@ fn an_engine_that_floods_its_output_loses_the_game() {
 }
 
 #[test]
-fn an_engine_that_sends_an_endless_line_loses_the_game() {
-    let g = one_game_against(scripted_engine("longline", "exec head -c 300000 /dev/zero"));
+fn an_engine_that_sends_an_endless_line_fails_the_game() {
+    let g = one_failure_of(
+        scripted_engine("longline", "exec head -c 300000 /dev/zero"),
+        FailureKind::Protocol,
+    );
     let why = g.adjudication.unwrap();
     assert!(why.contains("longer than"), "{why}");
 }
 
 #[test]
+fn an_engine_that_crashes_fails_the_game() {
+    let g = one_failure_of(scripted_engine("crash", "exit 3"), FailureKind::Exited);
+    let why = g.adjudication.unwrap();
+    assert!(
+        why.ends_with("crash.sh failed: the engine exited while we waited for `bestmove`"),
+        "{why}"
+    );
+}
+
+#[test]
 fn an_illegal_reply_is_reported_once() {
-    let g = one_game_against(scripted_engine("rogue", "echo 'bestmove e0e5'"));
+    let g = one_failure_of(
+        scripted_engine("rogue", "echo 'bestmove e0e5'"),
+        FailureKind::IllegalMove,
+    );
     let why = g.adjudication.unwrap();
     assert_eq!(why.matches("illegal").count(), 1, "{why}");
     assert_eq!(why.matches("e0e5").count(), 1, "{why}");
     assert!(why.contains("played an illegal move at ply "), "{why}");
+}
+
+#[test]
+fn an_engine_that_fails_every_game_withholds_the_elo_and_the_sprt() {
+    // Four games, each ended at the engine's first move by a reply it cannot read.
+    let (engine, _) = logged_engine(
+        Protocol::Uci,
+        "unreadable",
+        "    uci) echo 'id name unreadable'; echo uciok;;\n    go*) echo 'bestmove z9z9';;",
+    );
+    let name = engine.to_string();
+    let mut config = MatchConfig::new(
+        [PlayerSpec::Level(Strength::Beginner), engine],
+        4,
+        TimeControl::Depth(1),
+    );
+    config.hash_mib = 1;
+    config.sprt = Some(Sprt::new(0.0, 10.0, 0.05, 0.05).unwrap());
+    let mut summaries = Vec::new();
+    let result = matches::run(&config, |_, standing| summaries.push(standing.summary())).unwrap();
+    assert_eq!(result.games.len(), 4);
+    for g in &result.games {
+        assert_eq!(
+            g.failure,
+            Some(Failure {
+                player: 1,
+                kind: FailureKind::UnreadableMove
+            })
+        );
+    }
+    let s = &result.standing;
+    assert_eq!(s.failures, [0, 4]);
+    assert_eq!(s.failed_games(), 4);
+    assert_eq!(
+        s.first_failure,
+        Some((
+            0,
+            format!("{name} failed: unreadable reply \"bestmove z9z9\"")
+        ))
+    );
+    assert_eq!(s.tally, Tally::default());
+    assert_eq!(s.pairs.pairs(), 0, "no pair without a failure");
+    assert_eq!(s.sprt, None, "no LLR is computed from failures");
+    assert_eq!(
+        s.summary(),
+        "+0 =0 -0, score -, Elo withheld because of 4 failures"
+    );
+    assert_eq!(
+        summaries[0],
+        "+0 =0 -0, score -, Elo withheld because of 1 failure"
+    );
+}
+
+#[test]
+fn a_forced_dialect_overrides_the_detection_by_name() {
+    // An adapter that names itself Fairy-Stockfish (and lists UCI_Variant) but speaks plain
+    // UCI: it always answers `i9i8`, the Black chariot's step in ICCS, legal once.
+    let adapter = |name: &str| {
+        logged_engine(
+            Protocol::Uci,
+            name,
+            "    uci) echo 'id name Fairy-Stockfish adapter'; \
+             echo 'option name UCI_Variant type combo default xiangqi var xiangqi'; \
+             echo uciok;;\n    go*) echo 'bestmove i9i8';;",
+        )
+    };
+    let play = |engine: PlayerSpec, forced: Option<Protocol>| {
+        let mut config = MatchConfig::new(
+            [PlayerSpec::Level(Strength::Beginner), engine],
+            1,
+            TimeControl::Depth(1),
+        );
+        config.hash_mib = 1;
+        config.protocols[1] = forced;
+        matches::run(&config, |_, _| {}).unwrap().games.remove(0)
+    };
+    // Detected as Fairy-Stockfish, `i9i8` reads as ICCS i8i7: no piece there, at its first
+    // move. The failure says how the dialect was chosen.
+    let (detected, log) = adapter("adapter-detected");
+    let name = detected.to_string();
+    let g = play(detected, None);
+    assert_eq!(
+        g.adjudication.as_deref(),
+        Some(
+            format!(
+                "{name} played an illegal move at ply 6: i8i7: there is no piece on i8 (spoken \
+                 to in Fairy-Stockfish UCI because its id name is \"Fairy-Stockfish adapter\"; \
+                 --protocol overrides)"
+            )
+            .as_str()
+        )
+    );
+    let sent = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        sent.contains("setoption name UCI_Variant value xiangqi\n"),
+        "{sent}"
+    );
+    // Forced to plain UCI: ICCS both ways, no UCI_Variant; `i9i8` is played, and only the
+    // second one (the chariot has left i9) fails, with no word on the dialect.
+    let (forced, log) = adapter("adapter-forced");
+    let name = forced.to_string();
+    let g = play(forced, Some(Protocol::Uci));
+    assert_eq!(
+        g.adjudication.as_deref(),
+        Some(
+            format!("{name} played an illegal move at ply 8: i9i8: there is no piece on i9")
+                .as_str()
+        )
+    );
+    let sent = std::fs::read_to_string(&log).unwrap();
+    assert!(!sent.contains("UCI_Variant"), "{sent}");
+    assert!(
+        sent.contains("position startpos moves h2e2 h9g7 h0g2 b9c7 "),
+        "{sent}"
+    );
+    // Only an external player can be spoken to in a dialect.
+    let mut config = MatchConfig::new(
+        [PlayerSpec::Level(Strength::Beginner), PlayerSpec::Full],
+        2,
+        TimeControl::Depth(1),
+    );
+    config.protocols[0] = Some(Protocol::Uci);
+    assert_eq!(
+        config.validate(),
+        Err("level:1 is not an external engine: it cannot be spoken to in UCI".to_string())
+    );
 }
 
 /// Plays a 2-game match of Beginner against `engine` (given `options`) that must be refused
