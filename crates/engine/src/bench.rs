@@ -3,8 +3,10 @@
 //! evaluation behaviour changes it, a pure refactor does not.
 
 use crate::clock::Limits;
+use crate::nnue::Network;
 use crate::search::{SearchRequest, Searcher};
 use crate::time::Instant;
+use std::sync::Arc;
 use xiangqi::Position;
 
 /// The default depth of [`run`], in plies.
@@ -46,9 +48,21 @@ pub fn run(depth: u32, on_line: impl FnMut(&str)) -> BenchResult {
 /// Like [`run`] with `threads` search threads (Lazy SMP). With more than one the node count
 /// includes the helpers' and varies from run to run (it is no signature): compare the
 /// time to depth and the speed instead.
-pub fn run_threads(depth: u32, threads: usize, mut on_line: impl FnMut(&str)) -> BenchResult {
+pub fn run_threads(depth: u32, threads: usize, on_line: impl FnMut(&str)) -> BenchResult {
+    run_with(depth, threads, crate::nnue::default_network(), on_line)
+}
+
+/// Like [`run_threads`] with the evaluation given: `Some(network)` for the NNUE, `None` for
+/// the classical evaluation (the signature is that of the engine's default evaluation).
+pub fn run_with(
+    depth: u32,
+    threads: usize,
+    network: Option<Arc<Network>>,
+    mut on_line: impl FnMut(&str),
+) -> BenchResult {
     let mut searcher = Searcher::new(HASH_MIB);
     searcher.set_threads(threads);
+    searcher.set_network(network);
     let mut nodes = 0;
     let start = Instant::now();
     for (i, fen) in POSITIONS.iter().enumerate() {

@@ -4,6 +4,7 @@
 
 use crate::clock::{Limits, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS};
 use crate::level::Level;
+use crate::nnue::{self, Network, NetworkError};
 use crate::search::{Info, SearchRequest, SearchResult, Searcher, MAX_THREADS};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -57,6 +58,12 @@ pub struct Engine {
     pending_threads: Option<usize>,
     pending_clear: bool,
     move_overhead_ms: u64,
+    /// The network the NNUE evaluation uses (the embedded one unless a file was loaded).
+    network: Option<Arc<Network>>,
+    /// Whether the NNUE evaluates (else the classical evaluation).
+    use_nnue: bool,
+    /// The evaluation to hand the searcher at the next search.
+    pending_eval: Option<Option<Arc<Network>>>,
 }
 
 impl Default for Engine {
@@ -86,7 +93,45 @@ impl Engine {
             pending_threads: None,
             pending_clear: false,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
+            network: Network::embedded(),
+            use_nnue: nnue::ON_BY_DEFAULT,
+            pending_eval: None,
         }
+    }
+
+    /// Chooses the evaluation for the next searches: the NNUE (`true`) or the classical
+    /// one.
+    pub fn set_use_nnue(&mut self, on: bool) {
+        self.use_nnue = on;
+        self.pending_eval = Some(self.evaluation());
+    }
+
+    /// Tells whether the NNUE evaluates.
+    pub fn uses_nnue(&self) -> bool {
+        self.use_nnue
+    }
+
+    /// Loads the NNUE's network from a file (the format of [`crate::nnue::network`]), used
+    /// from the next search when the NNUE is on.
+    ///
+    /// # Errors
+    /// [`NetworkError`] when the file cannot be read or is not a network of this build; the
+    /// engine then keeps the network it had.
+    pub fn load_network(&mut self, path: &std::path::Path) -> Result<(), NetworkError> {
+        let net = Network::load(path)?;
+        self.network = Some(Arc::new(net));
+        self.pending_eval = Some(self.evaluation());
+        Ok(())
+    }
+
+    /// Goes back to the embedded network.
+    pub fn use_embedded_network(&mut self) {
+        self.network = Network::embedded();
+        self.pending_eval = Some(self.evaluation());
+    }
+
+    fn evaluation(&self) -> Option<Arc<Network>> {
+        self.network.clone().filter(|_| self.use_nnue)
     }
 
     /// Sets the game: a start position and the moves played from it (the last position is
@@ -195,6 +240,7 @@ impl Engine {
         let resize = self.pending_hash.take();
         let threads = self.pending_threads.take();
         let clear = std::mem::take(&mut self.pending_clear);
+        let eval = self.pending_eval.take();
         let overhead = self.move_overhead_ms;
         self.worker = Some(std::thread::spawn(move || {
             let mut s = searcher.lock().unwrap_or_else(PoisonError::into_inner);
@@ -205,6 +251,9 @@ impl Engine {
             }
             if let Some(n) = threads {
                 s.set_threads(n);
+            }
+            if let Some(net) = eval {
+                s.set_network(net);
             }
             s.set_move_overhead(overhead);
             let result = s.search_level(&req, &level, &mut |info| {

@@ -17,7 +17,8 @@
 //! - [`search`]: iterative deepening, PVS, quiescence, pruning and reductions.
 //! - [`movepick`], [`see`]: move ordering and static exchange evaluation.
 //! - [`correction`]: the static score corrected by what the search learnt.
-//! - [`eval`], [`params`]: the evaluation and all its weights.
+//! - [`eval`], [`params`]: the classical evaluation and all its weights.
+//! - [`nnue`]: the neural-network evaluation (NNUE) and its incremental accumulators.
 //! - [`tt`]: the transposition table. [`clock`]: limits and time budgets; [`time`]: the
 //!   clock they are read from (the host's in WebAssembly).
 //! - [`engine`]: the threaded facade. [`uci`], [`ucci`]: the text protocols.
@@ -34,6 +35,7 @@ pub mod eval;
 pub mod eval_weights;
 pub mod level;
 pub mod movepick;
+pub mod nnue;
 pub mod params;
 mod protocol;
 pub mod search;

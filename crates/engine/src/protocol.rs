@@ -165,3 +165,29 @@ pub(crate) fn read_line(input: &mut impl BufRead) -> Option<Line> {
 pub(crate) fn tokens(line: &str) -> Vec<&str> {
     line.split_whitespace().collect()
 }
+
+/// Reads a check option's value: `true`/`yes`/`on`/`1` or `false`/`no`/`off`/`0` (any
+/// case); `None` for anything else.
+pub(crate) fn parse_check(value: Option<&str>) -> Option<bool> {
+    match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
+        Some("true" | "yes" | "on" | "1") => Some(true),
+        Some("false" | "no" | "off" | "0") => Some(false),
+        _ => None,
+    }
+}
+
+/// Sets the engine's network from the `EvalFile` option: a path, or empty or
+/// [`EMBEDDED_NAME`](crate::nnue::EMBEDDED_NAME) for the embedded network.
+///
+/// # Errors
+/// Why the file was refused; the engine keeps the network it had.
+pub(crate) fn set_eval_file(engine: &mut crate::Engine, value: Option<&str>) -> Result<(), String> {
+    match value.map(str::trim) {
+        None | Some("") => engine.use_embedded_network(),
+        Some(v) if v == crate::nnue::EMBEDDED_NAME => engine.use_embedded_network(),
+        Some(path) => engine
+            .load_network(std::path::Path::new(path))
+            .map_err(|e| format!("{e}; keeping the network in use"))?,
+    }
+    Ok(())
+}

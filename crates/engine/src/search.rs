@@ -23,6 +23,7 @@ use crate::level::{Level, Rng, Strength};
 use crate::movepick::{
     piece_to, CaptureHistory, ContinuationHistory, History, HistoryOrder, MovePicker, Stage,
 };
+use crate::nnue::{AccumulatorStack, Network};
 use crate::params::{self, MAX_PLY};
 use crate::see::see_ge;
 use crate::tt::{Bound, Entry, TranspositionTable};
@@ -183,6 +184,10 @@ pub struct Searcher {
     lmr: Box<[[u8; 64]; 64]>,
     /// Static scores of recently evaluated positions, by key: see [`EvalCache`].
     eval_cache: EvalCache,
+    /// The network that evaluates, or `None` for the classical evaluation ([`evaluate`]).
+    network: Option<Arc<Network>>,
+    /// The network's accumulators along the current line (unused without a network).
+    accumulators: AccumulatorStack,
 }
 
 /// A small direct-mapped table of static scores by position key. The evaluation is a pure
@@ -204,17 +209,22 @@ impl EvalCache {
         }
     }
 
-    /// Returns the static score of `pos`, from the table or computed and kept.
+    /// Returns the score kept for the position with `key`, if any.
     #[inline]
-    fn evaluate(&mut self, pos: &Position) -> i32 {
-        let key = pos.key();
-        let slot = &mut self.slots[(key as usize) & (Self::SIZE - 1)];
-        if slot.0 == key && key != 0 {
-            return slot.1;
-        }
-        let e = evaluate(pos);
-        *slot = (key, e);
-        e
+    fn probe(&self, key: u64) -> Option<i32> {
+        let slot = self.slots[(key as usize) & (Self::SIZE - 1)];
+        (slot.0 == key && key != 0).then_some(slot.1)
+    }
+
+    /// Keeps `score` for the position with `key`.
+    #[inline]
+    fn store(&mut self, key: u64, score: i32) {
+        self.slots[(key as usize) & (Self::SIZE - 1)] = (key, score);
+    }
+
+    /// Forgets every score (when the evaluation changes).
+    fn clear(&mut self) {
+        self.slots.fill((0, 0));
     }
 }
 
@@ -268,7 +278,24 @@ impl Searcher {
             blind_permille: 0,
             lmr,
             eval_cache: EvalCache::new(),
+            network: crate::nnue::default_network(),
+            accumulators: AccumulatorStack::new(),
         }
+    }
+
+    /// Sets the evaluation of this searcher and its helpers: `Some(network)` for the NNUE
+    /// evaluation, `None` for the classical one. Searchers start with [`crate::nnue::default_network`].
+    pub fn set_network(&mut self, network: Option<Arc<Network>>) {
+        self.eval_cache.clear();
+        for h in &mut self.helpers {
+            h.set_network(network.clone());
+        }
+        self.network = network;
+    }
+
+    /// Returns the network that evaluates, `None` when the classical evaluation does.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.network.as_ref()
     }
 
     /// Resizes the transposition table to `hash_mib` mebibytes (clearing it).
@@ -291,6 +318,7 @@ impl Searcher {
             h.helper_id = self.helpers.len() + 1;
             h.stop = Arc::clone(&self.helper_stop);
             h.helper_nodes = Arc::clone(&self.helper_nodes);
+            h.set_network(self.network.clone());
             self.helpers.push(h);
         }
     }
@@ -626,6 +654,9 @@ impl Searcher {
                 reset: capture,
             });
         }
+        if let Some(net) = &self.network {
+            self.accumulators.reset(net, &self.pos);
+        }
         self.nodes = 0;
         self.undo_stack.clear();
         self.stopped = false;
@@ -639,7 +670,18 @@ impl Searcher {
     /// Returns the static evaluation, with the level's deterministic noise.
     #[inline]
     fn evaluate(&mut self) -> i32 {
-        let e = self.eval_cache.evaluate(&self.pos);
+        let key = self.pos.key();
+        let e = match self.eval_cache.probe(key) {
+            Some(e) => e,
+            None => {
+                let e = match (&self.network, self.accumulators.current()) {
+                    (Some(net), Some(acc)) => acc.evaluate(net, self.pos.turn()),
+                    _ => evaluate(&self.pos),
+                };
+                self.eval_cache.store(key, e);
+                e
+            }
+        };
         if self.eval_noise == 0 {
             return e;
         }
@@ -725,6 +767,9 @@ impl Searcher {
     fn push_move(&mut self, m: Move) -> bool {
         let capture = self.pos.is_capture(m);
         let moved = self.pos.piece_at(m.from).map(|p| piece_to(p, m.to));
+        if let Some(net) = &self.network {
+            self.accumulators.push(net, &self.pos, m);
+        }
         let undo = self.pos.make_move(m);
         let check = self.pos.is_check();
         self.undo_stack.push(undo);
@@ -741,6 +786,9 @@ impl Searcher {
     #[inline]
     fn pop_move(&mut self, m: Move) {
         self.path.pop();
+        if self.network.is_some() {
+            self.accumulators.pop();
+        }
         if let Some(undo) = self.undo_stack.pop() {
             self.pos.unmake_move(m, undo);
         }
@@ -1528,23 +1576,19 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
 mod tests {
     use super::*;
 
-    /// A hit gives exactly the evaluation, also after the slot was taken by another
-    /// position (then the score is computed again).
+    /// A hit gives exactly the score stored for that key; another key in the slot misses,
+    /// and clearing forgets everything.
     #[test]
-    fn the_eval_cache_answers_what_evaluate_does() {
+    fn the_eval_cache_keeps_scores_by_key() {
         let mut cache = EvalCache::new();
-        let mut pos = Position::start();
-        for m in ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"] {
-            let mv: Move = m.parse().expect("ICCS");
-            pos.play(mv).expect("legal move");
-            for _ in 0..2 {
-                assert_eq!(cache.evaluate(&pos), evaluate(&pos), "{m}");
-            }
-        }
-        // Every slot index is taken by some key; a different key in a filled slot misses.
-        let start = Position::start();
-        let slot = (start.key() as usize) & (EvalCache::SIZE - 1);
-        cache.slots[slot] = (start.key() ^ 1, 12345);
-        assert_eq!(cache.evaluate(&start), evaluate(&start));
+        let key = Position::start().key();
+        assert_eq!(cache.probe(key), None);
+        cache.store(key, 37);
+        assert_eq!(cache.probe(key), Some(37));
+        assert_eq!(cache.probe(key ^ (EvalCache::SIZE as u64)), None);
+        cache.store(key ^ (EvalCache::SIZE as u64), -5);
+        assert_eq!(cache.probe(key), None);
+        cache.clear();
+        assert_eq!(cache.probe(key ^ (EvalCache::SIZE as u64)), None);
     }
 }

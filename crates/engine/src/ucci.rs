@@ -262,6 +262,14 @@ impl<W: Write + Send + 'static, E: Write> Session<W, E> {
                     "option moveoverhead type spin min 0 max {MAX_MOVE_OVERHEAD_MS} default {DEFAULT_MOVE_OVERHEAD_MS}"
                 ));
                 self.out.say("option level type spin min 1 max 5 default 5");
+                self.out.say(&format!(
+                    "option usennue type check default {}",
+                    crate::nnue::ON_BY_DEFAULT
+                ));
+                self.out.say(&format!(
+                    "option evalfile type string default {}",
+                    crate::nnue::EMBEDDED_NAME
+                ));
                 self.out.say("option newgame type button");
                 self.out.say("ucciok");
             }
@@ -325,11 +333,19 @@ impl<W: Write + Send + 'static, E: Write> Session<W, E> {
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let number = value.and_then(|v| v.trim().parse::<i64>().ok());
         match name {
-            "usemillisec" => match value.map(|v| v.trim().to_ascii_lowercase()).as_deref() {
-                Some("true" | "yes" | "on" | "1") => self.millis = true,
-                Some("false" | "no" | "off" | "0") => self.millis = false,
-                _ => self.report("usemillisec needs true or false"),
+            "usemillisec" => match crate::protocol::parse_check(value) {
+                Some(on) => self.millis = on,
+                None => self.report("usemillisec needs true or false"),
             },
+            "usennue" => match crate::protocol::parse_check(value) {
+                Some(on) => self.engine.set_use_nnue(on),
+                None => self.report("usennue needs true or false"),
+            },
+            "evalfile" => {
+                if let Err(e) = crate::protocol::set_eval_file(&mut self.engine, value) {
+                    self.report(&format!("evalfile: {e}"));
+                }
+            }
             "hashsize" => match number {
                 Some(n) if n > MAX_HASH_MIB as i64 => {
                     self.report(&format!(

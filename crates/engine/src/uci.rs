@@ -283,6 +283,14 @@ impl<W: Write + Send + 'static> Session<W> {
                     DEFAULT_SEED & 0x7fff_ffff
                 ));
                 self.out.say("option name Clear Hash type button");
+                self.out.say(&format!(
+                    "option name Use NNUE type check default {}",
+                    crate::nnue::ON_BY_DEFAULT
+                ));
+                self.out.say(&format!(
+                    "option name EvalFile type string default {}",
+                    crate::nnue::EMBEDDED_NAME
+                ));
                 self.out.say("uciok");
             }
             Command::IsReady => self.out.say("readyok"),
@@ -370,6 +378,15 @@ impl<W: Write + Send + 'static> Session<W> {
                 _ => self.out.say("info string Seed needs a non-negative number"),
             },
             "clear hash" => self.engine.new_game(),
+            "use nnue" => match crate::protocol::parse_check(value) {
+                Some(on) => self.engine.set_use_nnue(on),
+                None => self.out.say("info string Use NNUE needs true or false"),
+            },
+            "evalfile" => {
+                if let Err(e) = crate::protocol::set_eval_file(&mut self.engine, value) {
+                    self.out.say(&format!("info string EvalFile: {e}"));
+                }
+            }
             _ => self.out.say(&format!(
                 "info string unknown option `{}`",
                 clip(name, ECHO_CHARS)
