@@ -8,6 +8,7 @@ mod convert_cmd;
 mod game_cmd;
 mod loadtest_cmd;
 mod match_cmd;
+mod nnue_cmd;
 mod perft_cmd;
 mod puzzles_cmd;
 mod selfplay_cmd;
@@ -60,6 +61,9 @@ enum Command {
     /// Play fast engine-against-engine games and write their quiet positions with the
     /// results (`FEN;RESULT` lines) for `tune`.
     Selfplay(selfplay_cmd::SelfplayArgs),
+    /// Train the NNUE on `selfplay --data` shards (`nnue train`), or print a network's
+    /// scores (`nnue eval`).
+    Nnue(nnue_cmd::NnueArgs),
     /// Find puzzles (mates in 1-5, material wins) in self-play games and write the
     /// library with each puzzle's solution tree as JSON.
     Puzzles(puzzles_cmd::PuzzlesArgs),
@@ -84,6 +88,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Tactics(args)) => tactics_cmd::run(&args),
         Some(Command::Selfplay(args)) => selfplay_cmd::run(&args),
+        Some(Command::Nnue(args)) => nnue_cmd::run(&args),
         Some(Command::Puzzles(args)) => puzzles_cmd::run(&args),
         Some(Command::Tune(args)) => tune_cmd::run(&args),
         Some(Command::Loadtest(args)) => loadtest_cmd::run(&args),

@@ -25,12 +25,15 @@
 //! - [`selfplay`]: self-play games for tuning and puzzles.
 //! - [`loadtest`]: the load-test client (`xiangqi loadtest`).
 
+pub mod data_shards;
 pub mod external;
 pub mod loadtest;
 pub mod matches;
+pub mod nnue_train;
 pub mod openings;
 pub mod puzzles;
 pub mod selfplay;
 pub mod sprt;
 pub mod tactics;
+pub mod training_data;
 pub mod tune;

@@ -9,6 +9,7 @@
 //! both sides search a fixed number of nodes.
 
 use crate::openings::OPENINGS;
+use crate::training_data::GameRecord;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -120,6 +121,62 @@ pub fn play_game(config: &SelfplayConfig, index: usize, searcher: &mut Searcher)
         .collect()
 }
 
+/// What `xiangqi selfplay --data` keeps of a game's positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DataFilter {
+    /// Positions before this ply are dropped (the opening and random moves).
+    pub skip_plies: usize,
+    /// Positions whose search score is beyond ± this many centipawns are dropped.
+    pub max_score: i32,
+}
+
+impl Default for DataFilter {
+    fn default() -> Self {
+        DataFilter {
+            skip_plies: 16,
+            max_score: 3000,
+        }
+    }
+}
+
+/// Plays game `index` of `config` with `searcher` and returns it as a training record:
+/// every move with the search's score of the position it was played from, kept only where
+/// that position passes `filter`, is quiet (not in check, the best move no capture) and is
+/// new (no earlier position of the game is the same: a repetition's scores say little).
+pub fn record_game(
+    config: &SelfplayConfig,
+    index: usize,
+    searcher: &mut Searcher,
+    filter: DataFilter,
+) -> GameRecord {
+    let mut scores: Vec<Option<i16>> = Vec::new();
+    let (result, game) = play_game_with(config, index, searcher, &mut |game, found| {
+        let ply = game.plies().len();
+        let pos = game.position();
+        let key = pos.key();
+        let repeated = game.start().key() == key && ply > 0
+            || game.plies()[..ply.saturating_sub(1)]
+                .iter()
+                .any(|p| p.key == key);
+        let keep = found.best.is_some_and(|m| !pos.is_capture(m))
+            && ply >= filter.skip_plies
+            && !pos.is_check()
+            && found.score.abs() <= filter.max_score
+            && !repeated;
+        scores.resize(ply, None);
+        scores.push(keep.then_some(found.score as i16));
+    });
+    GameRecord {
+        result,
+        plies: game
+            .moves()
+            .into_iter()
+            .enumerate()
+            .map(|(i, m)| (m, scores.get(i).copied().flatten()))
+            .collect(),
+    }
+}
+
 /// Plays game `index` of `config` with `searcher` (the opening `index mod 20`, then
 /// `config.random_plies` random moves drawn from the seed and the index, then the engine
 /// against itself at `config.nodes` nodes a move), calling `visit` with the game so far and
@@ -132,6 +189,16 @@ pub fn play_with(
     searcher: &mut Searcher,
     visit: &mut dyn FnMut(&Game, &SearchResult),
 ) -> GameResult {
+    play_game_with(config, index, searcher, visit).0
+}
+
+/// Plays as [`play_with`] does; returns the result and the game.
+fn play_game_with(
+    config: &SelfplayConfig,
+    index: usize,
+    searcher: &mut Searcher,
+    visit: &mut dyn FnMut(&Game, &SearchResult),
+) -> (GameResult, Game) {
     let mut rng = StdRng::seed_from_u64(config.seed ^ (index as u64).wrapping_mul(0x9e37_79b9));
     let mut game = Game::new(xiangqi::Position::start(), RuleSet::Wxf2018);
     let opening = OPENINGS[index % OPENINGS.len()];
@@ -181,7 +248,7 @@ pub fn play_with(
     if game.status().is_over() {
         result = game.status().result;
     }
-    result
+    (result, game)
 }
 
 /// Plays every game of `config` on `config.concurrency` threads, handing each finished
