@@ -312,3 +312,142 @@ fn tactics_refuses_a_move_time_and_a_depth_together() {
     assert!(out.is_empty(), "{out}");
     assert!(err.contains("cannot be used with"), "{err}");
 }
+
+/// A fresh temporary folder for one test.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("xiangqi-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp folder");
+    dir
+}
+
+#[test]
+fn selfplay_data_writes_shards_that_nnue_train_reads() {
+    let dir = temp_dir("nnue");
+    let data = dir.join("data");
+    let data_arg = data.to_str().expect("UTF-8 path");
+    let args = [
+        "selfplay",
+        "--data",
+        data_arg,
+        "--games",
+        "6",
+        "--games-per-shard",
+        "2",
+        "--nodes",
+        "300",
+        "--max-plies",
+        "80",
+        "--threads",
+        "2",
+    ];
+    let (code, out, err) = xiangqi(&args, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("6 games, "), "{out}");
+    assert!(err.contains("shard 3/3: 6 games"), "{err}");
+    assert!(err.contains("positions/s, ETA"), "{err}");
+    // Run again: every shard is there and kept.
+    let (code, out, _) = xiangqi(&args, "");
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("0 games, 0 positions in 0 shards (3 already there)"),
+        "{out}"
+    );
+
+    // A corrupt game is reported with its offset; the other shards still train.
+    let shard = data.join("shard-00001.xqd");
+    let mut bytes = std::fs::read(&shard).expect("shard");
+    bytes[12] ^= 0xff;
+    std::fs::write(&shard, bytes).expect("written");
+    let net = dir.join("net.nnue");
+    let net_arg = net.to_str().expect("UTF-8 path");
+    let (code, out, err) = xiangqi(
+        &[
+            "nnue",
+            "train",
+            data_arg,
+            "--out",
+            net_arg,
+            "--epochs",
+            "2",
+            "--batch",
+            "256",
+            "--validation-every",
+            "2",
+            "--mirror",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("shard-00001.xqd: at byte 8: the game's checksum does not match; the rest of the shard was skipped"),
+        "{err}"
+    );
+    assert!(out.contains("sigmoid scale K = "), "{out}");
+    assert!(out.contains("epoch 2/2: training loss "), "{out}");
+    assert_eq!(std::fs::metadata(&net).expect("network").len(), 323_338);
+    assert!(dir.join("net.ckpt").is_file());
+    let (code, out, err) = xiangqi(&["nnue", "eval", net_arg], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.ends_with(
+            " cp  rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n"
+        ),
+        "{out}"
+    );
+    let (code, _, err) = xiangqi(&["bench", "3", "--eval-file", net_arg], "");
+    assert_eq!(code, 0, "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bad_networks_and_data_are_refused_with_exit_2() {
+    let dir = temp_dir("bad-nnue");
+    let missing = dir.join("missing.nnue");
+    let missing = missing.to_str().expect("UTF-8 path");
+    let (code, _, err) = xiangqi(&["nnue", "eval", missing], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read the network file"), "{err}");
+    let short = dir.join("short.nnue");
+    std::fs::write(&short, b"XQNN\x01\x00\x80\x00").expect("written");
+    let short = short.to_str().expect("UTF-8 path");
+    let (code, _, err) = xiangqi(&["nnue", "eval", short], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("the network file has 8 bytes; this engine reads networks of 323338 bytes"),
+        "{err}"
+    );
+    let (code, _, err) = xiangqi(&["bench", "1", "--eval-file", short], "");
+    assert_eq!(code, 2, "{err}");
+    let (code, _, err) = xiangqi(
+        &[
+            "nnue",
+            "train",
+            dir.to_str().expect("UTF-8"),
+            "--out",
+            "x.nnue",
+        ],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("no data shards (*.xqd) found"), "{err}");
+    let (code, _, err) = xiangqi(&["selfplay", "--games", "1"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--out"), "{err}");
+    // UCI: a bad EvalFile is reported and the engine goes on.
+    let (code, out, _) = xiangqi(
+        &["uci"],
+        &format!("setoption name EvalFile value {short}\nsetoption name Use NNUE value maybe\nisready\nquit\n"),
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("info string EvalFile: the network file has 8 bytes"),
+        "{out}"
+    );
+    assert!(
+        out.contains("info string Use NNUE needs true or false"),
+        "{out}"
+    );
+    assert!(out.contains("readyok"), "{out}");
+    let _ = std::fs::remove_dir_all(dir);
+}

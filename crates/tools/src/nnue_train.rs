@@ -19,9 +19,13 @@ use xiangqi_engine::nnue::features::{self, INPUTS};
 use xiangqi_engine::nnue::network::MAX_OUTPUT_WEIGHT;
 use xiangqi_engine::nnue::{Network, HIDDEN, QA, QB, SCALE};
 
-/// The largest feature weight or bias magnitude: 32 pieces' weights and the bias, scaled by
-/// `QA`, then stay inside an `i16`.
-const MAX_FEATURE_WEIGHT: f32 = 3.9;
+/// The largest feature weight, factor weight or bias magnitude: a quantised feature weight
+/// (its own plus its piece's factor, scaled by `QA`) is then at most 995, and 32 of them
+/// with the bias stay inside an `i16`.
+const MAX_FEATURE_WEIGHT: f32 = 1.95;
+
+/// Pieces of one view (own and their 7 roles): the factor weights' rows.
+const PIECES: usize = 14;
 
 /// A position as the trainer keeps it: the pieces, the side to move and the two targets.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -81,6 +85,10 @@ impl Sample {
 pub struct FloatNetwork {
     /// `INPUTS × HIDDEN`, input-major.
     pub feature_weights: Vec<f32>,
+    /// `14 × HIDDEN`: what a piece adds wherever it stands (the "factoriser"), shared by its
+    /// 90 inputs so that few positions already teach the value of each piece; folded into
+    /// the feature weights when quantised.
+    pub factor_weights: Vec<f32>,
     /// `HIDDEN`.
     pub feature_bias: Vec<f32>,
     /// `2 × HIDDEN`: the side to move's view, then the other's.
@@ -97,6 +105,7 @@ impl FloatNetwork {
             |n: usize, r: f32| -> Vec<f32> { (0..n).map(|_| rng.gen_range(-r..r)).collect() };
         FloatNetwork {
             feature_weights: uniform(INPUTS * HIDDEN, 0.05),
+            factor_weights: vec![0.0; PIECES * HIDDEN],
             feature_bias: uniform(HIDDEN, 0.05).iter().map(|b| b + 0.25).collect(),
             output_weights: uniform(2 * HIDDEN, 0.5),
             output_bias: 0.0,
@@ -106,6 +115,7 @@ impl FloatNetwork {
     fn zero() -> FloatNetwork {
         FloatNetwork {
             feature_weights: vec![0.0; INPUTS * HIDDEN],
+            factor_weights: vec![0.0; PIECES * HIDDEN],
             feature_bias: vec![0.0; HIDDEN],
             output_weights: vec![0.0; 2 * HIDDEN],
             output_bias: 0.0,
@@ -123,7 +133,11 @@ impl FloatNetwork {
         let mut acc = self.feature_bias.clone();
         for &i in inputs {
             let row = &self.feature_weights[i * HIDDEN..(i + 1) * HIDDEN];
-            acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+            let piece = i / Square::COUNT;
+            let factor = &self.factor_weights[piece * HIDDEN..(piece + 1) * HIDDEN];
+            for ((a, w), f) in acc.iter_mut().zip(row).zip(factor) {
+                *a += w + f;
+            }
         }
         acc
     }
@@ -142,7 +156,15 @@ impl FloatNetwork {
     /// When a weight is outside what the file can hold (the trainer keeps them inside).
     pub fn quantise(&self) -> Result<Network, xiangqi_engine::nnue::NetworkError> {
         let q = |w: &f32, scale: i32| (w * scale as f32).round().clamp(-32767.0, 32767.0) as i16;
-        let fw: Vec<i16> = self.feature_weights.iter().map(|w| q(w, QA)).collect();
+        let fw: Vec<i16> = self
+            .feature_weights
+            .iter()
+            .enumerate()
+            .map(|(i, w)| {
+                let piece = i / (Square::COUNT * HIDDEN);
+                q(&(w + self.factor_weights[piece * HIDDEN + i % HIDDEN]), QA)
+            })
+            .collect();
         let fb: Vec<i16> = self.feature_bias.iter().map(|w| q(w, QA)).collect();
         let ow: Vec<i16> = self.output_weights.iter().map(|w| q(w, QB)).collect();
         Network::new(&fw, &fb, &ow, q(&self.output_bias, QA * QB))
@@ -188,6 +210,7 @@ impl FloatNetwork {
     fn numbers(&self) -> impl Iterator<Item = f32> + '_ {
         self.feature_weights
             .iter()
+            .chain(&self.factor_weights)
             .chain(&self.feature_bias)
             .chain(&self.output_weights)
             .chain(std::iter::once(&self.output_bias))
@@ -197,6 +220,7 @@ impl FloatNetwork {
     fn numbers_mut(&mut self) -> impl Iterator<Item = &mut f32> {
         self.feature_weights
             .iter_mut()
+            .chain(self.factor_weights.iter_mut())
             .chain(self.feature_bias.iter_mut())
             .chain(self.output_weights.iter_mut())
             .chain(std::iter::once(&mut self.output_bias))
@@ -499,6 +523,9 @@ fn gradient(
             for &f in inputs.iter() {
                 let row = &mut g.feature_weights[f * HIDDEN..(f + 1) * HIDDEN];
                 row.iter_mut().zip(&d_acc[v]).for_each(|(r, d)| *r += d);
+                let piece = f / Square::COUNT;
+                let factor = &mut g.factor_weights[piece * HIDDEN..(piece + 1) * HIDDEN];
+                factor.iter_mut().zip(&d_acc[v]).for_each(|(r, d)| *r += d);
             }
         }
     }
@@ -520,7 +547,9 @@ fn step(net: &mut FloatNetwork, grads: &mut [FloatNetwork], adam: &mut Adam, lr:
     let c2 = 1.0 - b2.powi(adam.t);
     let scale = 1.0 / n.max(1) as f32;
     let max_out = f32::from(MAX_OUTPUT_WEIGHT) / QB as f32;
-    let n_features = INPUTS * HIDDEN + HIDDEN;
+    // The numbers in order: feature weights, factor weights and biases (one bound), output
+    // weights, output bias.
+    let n_features = INPUTS * HIDDEN + PIECES * HIDDEN + HIDDEN;
     for (i, (((w, g), m), v)) in net
         .numbers_mut()
         .zip(first[0].numbers())
@@ -579,9 +608,20 @@ mod tests {
     /// unrounded float network.
     #[test]
     fn the_quantised_network_agrees_with_the_float_one() {
-        let float = FloatNetwork::random(7);
+        let mut float = FloatNetwork::random(7);
+        let mut rng = StdRng::seed_from_u64(8);
+        for f in &mut float.factor_weights {
+            *f = rng.gen_range(-0.05..0.05);
+        }
         let quantised = float.quantise().expect("in range");
+        // The float network with its factors folded in and every weight rounded as the
+        // quantised one has it.
         let mut rounded = float.clone();
+        for (i, w) in rounded.feature_weights.iter_mut().enumerate() {
+            let piece = i / (Square::COUNT * HIDDEN);
+            *w += float.factor_weights[piece * HIDDEN + i % HIDDEN];
+        }
+        rounded.factor_weights.iter_mut().for_each(|f| *f = 0.0);
         let round = |w: &mut f32, scale: i32| *w = (*w * scale as f32).round() / scale as f32;
         rounded
             .feature_weights
@@ -634,12 +674,14 @@ mod tests {
         gradient(&net, &samples, &part, 300.0, 0.5, &mut g);
         let total = |n: &FloatNetwork| loss(n, &samples, 300.0, 0.5) * samples.len() as f64;
         let (us, _) = inputs_of(&positions[0]);
+        let after_factors = INPUTS * HIDDEN + PIECES * HIDDEN;
         let checks = [
             us[0] * HIDDEN + 3,
             us[5] * HIDDEN + 40,
-            INPUTS * HIDDEN + 7,
-            INPUTS * HIDDEN + HIDDEN + 2,
-            INPUTS * HIDDEN + 3 * HIDDEN,
+            INPUTS * HIDDEN + 5 * HIDDEN + 9,
+            after_factors + 7,
+            after_factors + HIDDEN + 2,
+            after_factors + 3 * HIDDEN,
         ];
         for i in checks {
             let h = 1e-3f32;
