@@ -61,7 +61,8 @@ pub struct MatchArgs {
     hash: u64,
     /// An option for the first player as NAME=VALUE (repeatable): sent to an external
     /// engine as `setoption` (it must list the option and take the value); a built-in
-    /// player takes Hash (MiB), Threads and Move Overhead (ms).
+    /// player takes Hash (MiB), Threads, Move Overhead (ms), Use NNUE (true/false) and
+    /// EvalFile (a network file).
     #[arg(long = "option-a", value_name = "NAME=VALUE")]
     option_a: Vec<EngineOption>,
     /// An option for the second player, as --option-a.

@@ -30,13 +30,14 @@ use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{mpsc, Mutex, PoisonError};
+use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use xiangqi::game::{Game, GameResult, Reason, RuleSet};
 use xiangqi::{Color, Move, ParseTimeControlError, Position, TimeControlError, TimeUnit};
 use xiangqi_engine::clock::{Limits, MAX_MOVE_OVERHEAD_MS};
 use xiangqi_engine::engine::MAX_HASH_MIB;
 use xiangqi_engine::level::Level;
+use xiangqi_engine::nnue::Network;
 use xiangqi_engine::search::{SearchRequest, Searcher, MAX_THREADS};
 use xiangqi_engine::Strength;
 
@@ -368,16 +369,21 @@ impl MatchConfig {
 }
 
 /// The settings a built-in player takes as options.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct BuiltInSettings {
     hash_mib: Option<usize>,
     threads: Option<usize>,
     move_overhead_ms: Option<u64>,
+    /// `Use NNUE`: the NNUE (true) or the classical evaluation.
+    use_nnue: Option<bool>,
+    /// `EvalFile`: the NNUE's network, read when the options are checked.
+    network: Option<Arc<Network>>,
 }
 
 impl BuiltInSettings {
-    /// Reads `Hash` (1–[`MAX_HASH_MIB`] MiB), `Threads` (1–[`MAX_THREADS`]) and `Move
-    /// Overhead` (0–[`MAX_MOVE_OVERHEAD_MS`] ms), names in any case.
+    /// Reads `Hash` (1–[`MAX_HASH_MIB`] MiB), `Threads` (1–[`MAX_THREADS`]), `Move
+    /// Overhead` (0–[`MAX_MOVE_OVERHEAD_MS`] ms), `Use NNUE` (true or false) and `EvalFile`
+    /// (a network file, read here), names in any case.
     fn read(options: &[EngineOption]) -> Result<BuiltInSettings, String> {
         let mut s = BuiltInSettings::default();
         for o in options {
@@ -392,9 +398,22 @@ impl BuiltInSettings {
                 "hash" => s.hash_mib = Some(number(1, MAX_HASH_MIB as u64)? as usize),
                 "threads" => s.threads = Some(number(1, MAX_THREADS as u64)? as usize),
                 "move overhead" => s.move_overhead_ms = Some(number(0, MAX_MOVE_OVERHEAD_MS)?),
+                "use nnue" => {
+                    s.use_nnue = Some(match o.value.to_ascii_lowercase().as_str() {
+                        "true" => true,
+                        "false" => false,
+                        _ => return Err(format!("option {o}: the value must be true or false")),
+                    })
+                }
+                "evalfile" => {
+                    let net = Network::load(std::path::Path::new(&o.value))
+                        .map_err(|e| format!("option {o}: {e}"))?;
+                    s.network = Some(Arc::new(net));
+                }
                 _ => {
                     return Err(format!(
-                        "no option {:?}: a built-in player takes Hash, Threads and Move Overhead",
+                        "no option {:?}: a built-in player takes Hash, Threads, Move Overhead, \
+                         Use NNUE and EvalFile",
                         o.name
                     ))
                 }
@@ -784,6 +803,14 @@ impl Player {
             }
             if let Some(ms) = settings.move_overhead_ms {
                 searcher.set_move_overhead(ms);
+            }
+            let use_nnue = settings
+                .use_nnue
+                .unwrap_or(xiangqi_engine::nnue::ON_BY_DEFAULT);
+            if use_nnue {
+                searcher.set_network(settings.network.clone().or_else(Network::embedded));
+            } else {
+                searcher.set_network(None);
             }
             Player::BuiltIn {
                 searcher: Box::new(searcher),
@@ -1358,14 +1385,19 @@ mod tests {
                 hash_mib: Some(64),
                 threads: Some(2),
                 move_overhead_ms: Some(0),
+                ..BuiltInSettings::default()
             })
         );
+        let nnue = BuiltInSettings::read(&opts(&["Use NNUE=true"])).expect("read");
+        assert_eq!(nnue.use_nnue, Some(true));
         for bad in [
             "Hash=0",
             "Hash=x",
             "Threads=100000",
             "Move Overhead=5001",
             "Ponder=true",
+            "Use NNUE=maybe",
+            "EvalFile=/no/such/network.nnue",
         ] {
             assert!(BuiltInSettings::read(&opts(&[bad])).is_err(), "{bad}");
         }
