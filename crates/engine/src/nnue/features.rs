@@ -2,7 +2,7 @@
 //!
 //! A side sees the board from its own back rank: for Black every point is rotated through
 //! the centre ([`Square::rotate`]), so both views of the start position are the same. Pieces
-//! are "own" (indices 0–6, by [`Role::index`]) or "their" (7–13). Input `piece * 90 + point`,
+//! are "own" (indices 0–6, by [`xiangqi::Role::index`]) or "their" (7–13). Input `piece * 90 + point`,
 //! 1260 in all; each view has one active input per piece on the board.
 
 use xiangqi::{Color, Piece, Position, Square};
