@@ -40,6 +40,10 @@ pub struct SelfplayArgs {
     /// Plies after which a game is adjudicated a draw.
     #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     max_plies: u64,
+    /// Play with the classical evaluation instead of the NNUE (the embedded network's
+    /// training data was made so; see crates/engine/nets/xiangqi.nnue.md).
+    #[arg(long)]
+    classical: bool,
     /// With --data: games per shard.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     games_per_shard: u64,
@@ -64,6 +68,7 @@ pub fn run(args: &SelfplayArgs) -> ExitCode {
         seed: args.seed,
         random_plies: args.random_plies as usize,
         max_plies: args.max_plies as usize,
+        classical: args.classical,
         ..SelfplayConfig::default()
     };
     match (&args.out, &args.data) {

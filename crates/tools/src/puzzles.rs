@@ -524,6 +524,15 @@ pub fn material_puzzle(searcher: &mut Searcher, pos: &Position, source: String) 
     })
 }
 
+/// Returns a searcher with a `hash_mib` MiB table that evaluates classically: the puzzle
+/// library is found and checked with the classical evaluation, so that the committed library
+/// (`--seed 2026 --count 200`) stays what the command makes.
+pub fn searcher_for_puzzles(hash_mib: usize) -> Searcher {
+    let mut s = Searcher::new(hash_mib);
+    s.set_network(None);
+    s
+}
+
 /// The puzzles found in self-play game `index` of `settings`, three at most: one mate (the
 /// first position of the game's mating attack that makes one) and material wins at least
 /// six plies apart (positions where the mover's score reached +300 cp, 150 cp above what
@@ -535,11 +544,12 @@ pub fn puzzles_of_game(settings: &Settings, index: usize, searcher: &mut Searche
         concurrency: 1,
         seed: settings.seed,
         play_out: true,
+        classical: true,
         ..SelfplayConfig::default()
     };
     let mut candidates: Vec<(Position, usize, bool)> = Vec::new();
     let mut last_score: Option<i32> = None;
-    let mut game_searcher = Searcher::new(16);
+    let mut game_searcher = searcher_for_puzzles(16);
     play_with(&config, index, &mut game_searcher, &mut |game, found| {
         let pos = game.position();
         let ply = game.plies().len();
@@ -602,7 +612,7 @@ pub fn generate(
             let handles: Vec<_> = (next..next + threads)
                 .map(|i| {
                     scope.spawn(move || {
-                        let mut searcher = Searcher::new(16);
+                        let mut searcher = searcher_for_puzzles(16);
                         puzzles_of_game(settings, i, &mut searcher)
                     })
                 })

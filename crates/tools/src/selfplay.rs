@@ -38,6 +38,9 @@ pub struct SelfplayConfig {
     /// Play on after a search finds a mate (until the game ends or `max_plies`), instead of
     /// stopping there with the result; the puzzle generator wants the mating attack.
     pub play_out: bool,
+    /// Play with the classical evaluation instead of the engine's default (the NNUE): the
+    /// data the embedded network was trained on, and the puzzle library, were made so.
+    pub classical: bool,
 }
 
 impl Default for SelfplayConfig {
@@ -51,6 +54,7 @@ impl Default for SelfplayConfig {
             max_plies: 300,
             skip_plies: 16,
             play_out: false,
+            classical: false,
         }
     }
 }
@@ -218,6 +222,9 @@ fn play_game_with(
         }
     }
     searcher.clear();
+    if config.classical {
+        searcher.set_network(None);
+    }
     let mut result = GameResult::Draw;
     while !game.status().is_over() && game.plies().len() < config.max_plies {
         let req = SearchRequest {

@@ -8,7 +8,6 @@
 
 use std::collections::{BTreeSet, HashSet};
 use xiangqi::{Move, Position};
-use xiangqi_engine::Searcher;
 use xiangqi_tools::puzzles::{
     self, balance, mate_limits, mate_of, material_first_move, Branch, Library, Puzzle,
     MATERIAL_GAIN, MAX_MATE,
@@ -126,7 +125,7 @@ fn check_main_line(p: &Puzzle, id: usize) {
 
 #[test]
 fn every_mate_is_exact_with_a_single_first_move_and_a_tree_that_mates() {
-    let mut searcher = Searcher::new(16);
+    let mut searcher = puzzles::searcher_for_puzzles(16);
     for (i, p) in library().puzzles.iter().enumerate() {
         let id = i + 1;
         if p.kind != "mate" {
@@ -182,7 +181,7 @@ fn every_mate_is_exact_with_a_single_first_move_and_a_tree_that_mates() {
 
 #[test]
 fn every_material_win_has_a_clear_first_move_and_gains_what_it_says() {
-    let mut searcher = Searcher::new(16);
+    let mut searcher = puzzles::searcher_for_puzzles(16);
     for (i, p) in library().puzzles.iter().enumerate() {
         let id = i + 1;
         if p.kind != "material" {
