@@ -188,6 +188,9 @@ pub struct Searcher {
     network: Option<Arc<Network>>,
     /// The network's accumulators along the current line (unused without a network).
     accumulators: AccumulatorStack,
+    /// Whether the current search evaluates with `network`: at full strength only; the
+    /// lower levels keep the classical evaluation their ratings were measured with.
+    nnue_on: bool,
 }
 
 /// A small direct-mapped table of static scores by position key. The evaluation is a pure
@@ -280,11 +283,13 @@ impl Searcher {
             eval_cache: EvalCache::new(),
             network: crate::nnue::default_network(),
             accumulators: AccumulatorStack::new(),
+            nnue_on: false,
         }
     }
 
-    /// Sets the evaluation of this searcher and its helpers: `Some(network)` for the NNUE
-    /// evaluation, `None` for the classical one. Searchers start with [`crate::nnue::default_network`].
+    /// Sets the evaluation of this searcher and its helpers at full strength: `Some(network)`
+    /// for the NNUE evaluation, `None` for the classical one. Levels 1–4 always evaluate
+    /// classically. Searchers start with [`crate::nnue::default_network`].
     pub fn set_network(&mut self, network: Option<Arc<Network>>) {
         self.eval_cache.clear();
         for h in &mut self.helpers {
@@ -524,6 +529,12 @@ impl Searcher {
     /// folded into the limits, its noise, the clock, and the aging of the table and the
     /// histories. Returns the limits and the started clock.
     fn prepare(&mut self, req: &SearchRequest, level: &Level) -> (Limits, Clock) {
+        let nnue_on = self.network.is_some() && level.strength == Strength::Hardest;
+        if nnue_on != self.nnue_on {
+            // The cache holds the other evaluation's scores.
+            self.eval_cache.clear();
+            self.nnue_on = nnue_on;
+        }
         self.setup(req);
         let mut limits = req.limits.clone();
         if let Some(cap) = level.depth_cap {
@@ -654,7 +665,7 @@ impl Searcher {
                 reset: capture,
             });
         }
-        if let Some(net) = &self.network {
+        if let Some(net) = self.network.as_ref().filter(|_| self.nnue_on) {
             self.accumulators.reset(net, &self.pos);
         }
         self.nodes = 0;
@@ -675,7 +686,7 @@ impl Searcher {
             Some(e) => e,
             None => {
                 let e = match (&self.network, self.accumulators.current()) {
-                    (Some(net), Some(acc)) => acc.evaluate(net, self.pos.turn()),
+                    (Some(net), Some(acc)) if self.nnue_on => acc.evaluate(net, self.pos.turn()),
                     _ => evaluate(&self.pos),
                 };
                 self.eval_cache.store(key, e);
@@ -767,7 +778,7 @@ impl Searcher {
     fn push_move(&mut self, m: Move) -> bool {
         let capture = self.pos.is_capture(m);
         let moved = self.pos.piece_at(m.from).map(|p| piece_to(p, m.to));
-        if let Some(net) = &self.network {
+        if let Some(net) = self.network.as_ref().filter(|_| self.nnue_on) {
             self.accumulators.push(net, &self.pos, m);
         }
         let undo = self.pos.make_move(m);
@@ -786,7 +797,7 @@ impl Searcher {
     #[inline]
     fn pop_move(&mut self, m: Move) {
         self.path.pop();
-        if self.network.is_some() {
+        if self.nnue_on {
             self.accumulators.pop();
         }
         if let Some(undo) = self.undo_stack.pop() {

@@ -436,3 +436,37 @@ fn threaded_searches_stop_in_time_and_count_the_helpers_nodes() {
     let b = Searcher::new(4).search(&req, &mut |_| {});
     assert_eq!((a.best, a.nodes), (b.best, b.nodes));
 }
+
+/// The NNUE plays at full strength only: the same mates are found with it, and a lower
+/// level searches exactly as it does with the classical evaluation (its node count is the
+/// same), so the levels' measured ratings stay valid.
+#[test]
+fn the_nnue_evaluates_at_full_strength_and_the_levels_stay_classical() {
+    let net = xiangqi_engine::nnue::Network::embedded().unwrap();
+    let run = |fen: &str, limits: Limits, level: &Level, nnue: bool| {
+        let req = SearchRequest {
+            start: Position::from_fen(fen).unwrap(),
+            moves: Vec::new(),
+            banned: Vec::new(),
+            limits,
+        };
+        let mut s = Searcher::new(4);
+        s.set_network(nnue.then(|| net.clone()));
+        s.search_level(&req, level, &mut |_| {})
+    };
+    let mate = "3aka3/9/9/3N5/9/9/9/9/R8/5K3 w";
+    let r = run(mate, Limits::nodes(100_000), &Level::full(), true);
+    assert_eq!(Score::from_internal(r.score), Score::Mate(2));
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    let full = [true, false].map(|n| run(start, Limits::depth(6), &Level::full(), n).nodes);
+    assert_ne!(
+        full[0], full[1],
+        "the network changes the full-strength search"
+    );
+    let level = Level::new(3, 7);
+    let low = [true, false].map(|n| {
+        let r = run(start, Limits::depth(6), &level, n);
+        (r.best, r.score, r.depth, r.nodes)
+    });
+    assert_eq!(low[0], low[1]);
+}

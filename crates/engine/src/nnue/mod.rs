@@ -33,9 +33,10 @@ use std::sync::Arc;
 /// The name the protocols give the embedded network (the `EvalFile` option's default).
 pub const EMBEDDED_NAME: &str = "<embedded>";
 
-/// Whether the engine evaluates with the NNUE unless told otherwise (UCI `Use NNUE`, UCCI
-/// `usennue`). See `docs/engine.md`, "NNUE", for the matches this choice rests on.
-pub const ON_BY_DEFAULT: bool = false;
+/// Whether the engine evaluates with the NNUE at full strength unless told otherwise (UCI
+/// `Use NNUE`, UCCI `usennue`): natively yes (see `docs/engine.md`, "NNUE", for the matches
+/// this rests on); not yet in the WebAssembly engine, whose page would carry the network.
+pub const ON_BY_DEFAULT: bool = cfg!(not(target_arch = "wasm32"));
 
 /// Returns the network a new searcher evaluates with: the embedded one when
 /// [`ON_BY_DEFAULT`], else `None` (the classical evaluation).
