@@ -1419,6 +1419,11 @@ impl Searcher {
             };
             let stand_pat = self.correction.correct(&self.pos, eval);
             if stand_pat >= beta {
+                // Standing pat assumes a move to stand on: a side with no legal move has lost,
+                // in check or not (WXF 2018). The test stops at the first legal move found.
+                if !self.pos.has_legal_move() {
+                    return -MATE + ply as i32;
+                }
                 return stand_pat;
             }
             if stand_pat > alpha {

@@ -110,6 +110,38 @@ fn chariot_and_horse_mate_in_three() {
     assert_mate_in("4ka3/4a4/9/4N4/9/9/9/9/9/R2K5 w", 3);
 }
 
+/// Red: general d0, chariot b8, cannon i4. Black: general e9, advisors d9 and f9, horse e8.
+/// d0e0 puts Red's general on the open e-file: the horse, the only piece between the
+/// generals, may no longer leave the file, the advisors could only step to e8, which the horse
+/// holds, and they and the horse wall in Black's general. Black is not in check and has no
+/// legal move, which loses (WXF 2018, winning and losing); no other move wins at once. After
+/// d0e0 quiescence used to stand pat on Black's static score, which its extra material makes
+/// good enough to cut, and the search found this win only at depth 6.
+#[test]
+fn a_quiet_move_that_leaves_no_legal_move_wins_within_depth_4() {
+    let fen = "3aka3/1R2n4/9/9/9/8C/9/9/9/3K5 w";
+    let pos = Position::from_fen(fen).unwrap();
+    let wins: Vec<Move> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|&m| pos.after(m).unwrap().legal_moves().is_empty())
+        .collect();
+    let quiet: Move = "d0e0".parse().unwrap();
+    assert_eq!(wins, [quiet]);
+    let after = pos.after(quiet).unwrap();
+    assert!(!after.is_check());
+    assert!(!after.has_legal_move());
+    for depth in 1..=4 {
+        let r = search(fen, &[], Limits::depth(depth), &Level::full());
+        assert_eq!(
+            (Score::from_internal(r.score), r.best),
+            (Score::Mate(1), Some(quiet)),
+            "depth {depth}"
+        );
+    }
+}
+
 #[test]
 fn mated_side_reports_negative_mate() {
     // Black to move after Red's b0b8: mated in 1 whatever it does.

@@ -444,19 +444,93 @@ impl Position {
         list
     }
 
-    /// Keeps the moves of `list`, pseudo-legal for the side to move, that leave its general
-    /// safe; only the moves that could expose it get the full test.
-    fn retain_legal(&self, list: &mut MoveList) {
-        let k = self.generals[self.turn].index();
+    /// Tells whether the side to move has at least one legal move, stopping at the first one
+    /// found (chariots first), without building a move list: much cheaper than
+    /// `!legal_moves().is_empty()` when a move exists, as it nearly always does. A side with
+    /// no legal move loses, in check or not (WXF 2018, winning and losing); see
+    /// [`Position::outcome`].
+    ///
+    /// ```
+    /// use xiangqi::Position;
+    /// // Black's lone general on d9: d8 is covered by the chariot on h8, e9 faces Red's
+    /// // general on the open e-file. Not in check, and no legal move.
+    /// let stuck = Position::from_fen("3k5/7R1/9/9/9/9/9/9/9/4K4 b")?;
+    /// assert!(!stuck.is_check());
+    /// assert!(!stuck.has_legal_move());
+    /// assert!(Position::start().has_legal_move());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn has_legal_move(&self) -> bool {
+        let us = self.turn;
+        let at = |q: u8| Square::from_index(q as usize);
+        // Nearly always a chariot or a cannon can step to an empty neighbouring point, and one
+        // safety test of that step settles the question.
+        let sliders = self.board.by_piece(Piece::new(us, Role::Chariot))
+            | self.board.by_piece(Piece::new(us, Role::Cannon));
+        for from in sliders {
+            let step = RAYS[from.index()]
+                .iter()
+                .filter_map(|ray| ray.as_slice().first().and_then(|&q| at(q)))
+                .find(|&to| self.board.is_empty_at(to));
+            if step.is_some_and(|to| self.is_safe(Move::new(from, to))) {
+                return true;
+            }
+        }
         let danger = self.danger();
-        list.retain(|m| {
-            let from = m.from.index();
+        let legal = self.legality(&danger);
+        if danger.in_check {
+            // A step of the general is the likeliest way out of check: try those first.
+            let general = self.generals[us];
+            let steps = GENERAL_MOVES[general.index()].as_slice().iter();
+            if steps.filter_map(|&(_, to)| at(to)).any(|to| {
+                self.board.piece_at(to).is_none_or(|p| p.color != us)
+                    && legal(Move::new(general, to))
+            }) {
+                return true;
+            }
+        }
+        let mut list = MoveList::new();
+        self.generate_pseudo_legal(us, false, &mut list);
+        list.iter().any(|&m| legal(m))
+    }
+
+    /// Tells whether some legal move of the side to move passes `wanted` and then `stop`,
+    /// asking `wanted` before the legality test, so that a caller interested in a few moves
+    /// (the chase rules looking for a mating check) pays that test only for those.
+    pub(crate) fn find_legal(
+        &self,
+        wanted: impl Fn(Move) -> bool,
+        stop: impl FnMut(Move) -> bool,
+    ) -> bool {
+        let danger = self.danger();
+        let legal = self.legality(&danger);
+        let mut list = MoveList::new();
+        self.generate_pseudo_legal(self.turn, false, &mut list);
+        list.iter()
+            .copied()
+            .filter(|&m| wanted(m) && legal(m))
+            .any(stop)
+    }
+
+    /// Returns the legality test of a pseudo-legal move of the side to move, given the
+    /// dangers to its general: only a move that could expose the general gets the full test.
+    fn legality<'a>(&'a self, danger: &'a Danger) -> impl Fn(Move) -> bool + 'a {
+        let k = self.generals[self.turn].index();
+        move |m: Move| {
             let risky = danger.in_check
-                || from == k
+                || m.from.index() == k
                 || danger.pinned.contains(m.from)
                 || danger.screen_points.contains(m.to);
             !risky || self.is_safe(m)
-        });
+        }
+    }
+
+    /// Keeps the moves of `list`, pseudo-legal for the side to move, that leave its general
+    /// safe; only the moves that could expose it get the full test.
+    fn retain_legal(&self, list: &mut MoveList) {
+        let danger = self.danger();
+        let legal = self.legality(&danger);
+        list.retain(legal);
     }
 
     /// Finds, for the side to move, which moves could expose its general, so that only those
@@ -789,7 +863,7 @@ impl Position {
     /// Returns `None` while a legal move exists. Repetition and move-count rules are not
     /// judged here.
     pub fn outcome(&self) -> Option<Outcome> {
-        if !self.legal_moves().is_empty() {
+        if self.has_legal_move() {
             return None;
         }
         let termination = if self.is_check() {

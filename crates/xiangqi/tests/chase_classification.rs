@@ -9,10 +9,18 @@ use xiangqi::{Bitboard, Color, Move, Position, Square};
 
 /// The pieces `iccs` chases when played in `fen`, as sorted ICCS squares.
 fn chased(fen: &str, iccs: &str) -> Vec<String> {
-    let before = Position::from_fen(fen).expect("legal FEN");
+    chased_after(fen, &[], iccs)
+}
+
+/// The pieces `iccs` chases when played in `fen` after `moves`, as sorted ICCS squares.
+fn chased_after(fen: &str, moves: &[&str], iccs: &str) -> Vec<String> {
+    let mut pos = Position::from_fen(fen).expect("legal FEN");
+    for m in moves {
+        pos.play(m.parse().expect("ICCS")).expect("legal move");
+    }
     let m: Move = iccs.parse().expect("ICCS");
-    let after = before.after(m).expect("legal move");
-    threats_of_move(&before, m, &after)
+    let after = pos.after(m).expect("legal move");
+    threats_of_move(&pos, m, &after)
         .chased
         .into_iter()
         .map(|s| s.to_string())
@@ -159,6 +167,76 @@ fn the_general_and_soldiers_do_not_chase() {
         chased("3k5/9/9/2c1P4/9/9/9/9/9/5K3 w", "e6d6"),
         Vec::<String>::new()
     );
+}
+
+// --- Cutting the root ------------------------------------------------------------------------
+
+/// Red: general f0, chariot g4, soldier c6 (crossed). Black: general e9, cannon c9, horse c4,
+/// elephants a7 and e7. Red's chariot attacks the horse on c4 along rank 4 all along; the
+/// horse's root is the cannon on c9, which protects it over exactly one screen on the c-file.
+/// The soldier stepping off the file (c6d6) leaves the cannon no screen; stepping back on
+/// when an elephant stands on c5 (d6c6) gives it two: either way the horse is left
+/// unprotected, and the old attack now wins it. That is a chase by the chariot, as in the
+/// rule book's appendix example of perpetual chase, where a pawn shuttles to keep a horse
+/// "unprotected" (WXF 2018, repetition rules; Asian rules as published by the WXF, appendix).
+#[test]
+fn cutting_the_root_of_an_attacked_piece_chases_it() {
+    let fen = "2c1k4/9/b3b4/2P6/9/2n3R2/9/9/9/5K3 w";
+    assert_eq!(chased(fen, "c6d6"), ["c4"]);
+    // The elephant steps onto c5 and protects the horse again (one screen); the soldier's
+    // return to c6 makes two screens.
+    assert_eq!(chased_after(fen, &["c6d6", "a7c5"], "d6c6"), ["c4"]);
+    // A move that does not touch the horse's protection is no chase: the horse stays
+    // protected and the chariot's attack stays what it was.
+    assert_eq!(chased(fen, "f0f1"), Vec::<String>::new());
+}
+
+/// A defence that cuts a root on the way is not a chase. Red: general e0, advisors e1 and
+/// f0, cannon a8, horse g8, chariot b6, soldier e3. Black: general e9, advisors d9 and f9,
+/// elephant c9, chariots f8 and h9, soldiers c6 and e6. Black's chariot on f8 cannot move
+/// off the leg of Red's horse aimed at e9, but it may take the horse. b6b8 attacks that
+/// chariot along rank 8, and with the chariot on b8 as its screen Red's cannon on a8 would
+/// take back on g8. The advisor f9e8 blocks the attack on the chariot, and in doing so is a
+/// second screen before the cannon: the horse loses its root. Black is defending, not
+/// chasing the horse (the Asian rules' diagram 39, as Fairy-Stockfish's suite composes it:
+/// the side that blocks is not at fault).
+#[test]
+fn a_defence_that_cuts_a_root_does_not_chase() {
+    let fen = "2baka1r1/C4rN2/9/1Rp1p4/9/9/4P4/9/4A4/4KA3 w";
+    assert_eq!(chased_after(fen, &["b6b8"], "f9e8"), Vec::<String>::new());
+}
+
+// --- Threats of mate ("kill") ---------------------------------------------------------------
+
+/// Red: general f0, chariot a8. Black: general f9, chariot e9, cannon f1. a8a1 attacks the
+/// unprotected cannon on f1, and taking it would mate: the chariot on f1 would check up the
+/// open f-file, e9 is Black's own chariot and f8 is on the file. A threat to take a piece
+/// whose capture mates is a threat of mate ("kill"), which may be repeated (WXF 2018,
+/// repetition rules), not a chase.
+#[test]
+fn threatening_a_capture_that_mates_is_a_kill_not_a_chase() {
+    assert_eq!(
+        chased("4rk3/R8/9/9/9/9/9/9/5c3/5K3 w", "a8a1"),
+        Vec::<String>::new()
+    );
+    // Without Black's chariot on e9 the general escapes there after the capture: no mate,
+    // and the same move chases the cannon.
+    assert_eq!(chased("5k3/R8/9/9/9/9/9/9/5c3/5K3 w", "a8a1"), ["f1"]);
+}
+
+/// Red: general e0, chariot a4, horse b4. Black: general d9, horse h3. a4a3 threatens mate
+/// (a3d3: check up the d-file, d8 on the file, e9 facing Red's general) and on the way
+/// attacks the unprotected horse on h3. A move that makes a new threat of mate is a kill,
+/// whatever else it threatens. But a mate threat that stood before the move and was not
+/// answered excuses nothing: without the horse on b4 the chariot on a4 already threatened
+/// a4d4 mate, and a4a3 is a chase of the horse.
+#[test]
+fn a_new_mate_threat_is_a_kill_whatever_else_the_move_attacks() {
+    assert_eq!(
+        chased("3k5/9/9/9/9/RN7/7n1/9/9/4K4 w", "a4a3"),
+        Vec::<String>::new()
+    );
+    assert_eq!(chased("3k5/9/9/9/9/R8/7n1/9/9/4K4 w", "a4a3"), ["h3"]);
 }
 
 // --- From the plies to the cycle ------------------------------------------------------------

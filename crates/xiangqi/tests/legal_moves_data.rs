@@ -4,7 +4,7 @@
 //!
 //! Each line is `fen<TAB>check|-<TAB>moves`, the moves in ICCS separated by spaces (or
 //! `none`). Both `legal_moves()` and `is_legal()` (tried on all 90 × 90 point pairs) must
-//! give exactly that set, and `is_check()` the flag.
+//! give exactly that set, `has_legal_move()` whether it is empty, and `is_check()` the flag.
 
 mod common;
 
@@ -61,6 +61,13 @@ fn legal_moves_match_fairy_stockfish() {
             c.moves.len(),
             "line {}: duplicate moves",
             c.line
+        );
+        assert_eq!(
+            pos.has_legal_move(),
+            !c.moves.is_empty(),
+            "line {}: has_legal_move() {}",
+            c.line,
+            c.fen
         );
     }
 }

@@ -1,5 +1,6 @@
-//! Property tests: FEN reading never panics, the legal-move list and the single-move legality
-//! test agree, make/unmake and the incremental Zobrist key are exact, FEN round-trips.
+//! Property tests: FEN reading never panics, the legal-move list, the single-move legality
+//! test and the early-exit `has_legal_move` agree, make/unmake and the incremental Zobrist
+//! key are exact, FEN round-trips.
 //!
 //! Case counts keep the file under a few seconds in release builds (fewer cases in debug).
 
@@ -66,6 +67,12 @@ fn assert_generators_agree(pos: &Position, all_pairs: bool) {
         captures,
         expected,
         "legal_captures() is not legal_moves()' captures in {}",
+        pos.fen()
+    );
+    assert_eq!(
+        pos.has_legal_move(),
+        !list.is_empty(),
+        "has_legal_move() disagrees with legal_moves() in {}",
         pos.fen()
     );
     if all_pairs {

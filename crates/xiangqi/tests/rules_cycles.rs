@@ -379,6 +379,86 @@ fn threats_to_a_crossed_soldier_are_chases() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Perpetual kill, and a chase made by cutting the root (the rule book's examples)
+
+/// Red: general f0, chariot a8. Black: general f9, chariot e9, cannon f1.
+/// a8a1 attacks the cannon on f1 along rank 1, and taking it would mate: from f1 the chariot
+/// checks up the open f-file, f8 is on the file and e9 is Black's own chariot. f1f8: the
+/// cannon runs next to its general. a1a8 attacks it on f8 along rank 8, and taking it would
+/// mate again: Black's general cannot take back on f8, where it would face Red's general up
+/// the open f-file. f8f1: back. Every Red move threatens mate ("kill"), every Black move
+/// parries it. Threatening mate may be repeated (WXF 2018, repetition rules; the rule book's
+/// examples of perpetual kill, such as diagrams 34, 35 and 104 of the Asian rules as the WXF
+/// publishes them, where the side that threatens mate with every move breaks no rule): a
+/// draw. We used to count the threat to take the cannon as a chase and ruled a Red loss, as
+/// Fairy-Stockfish still does (pyffish 0.0.90: Black wins): it has no notion of a kill.
+const PERPETUAL_KILL: &str = "4rk3/R8/9/9/9/9/9/9/5c3/5K3 w - - 0 1";
+const PERPETUAL_KILL_LAP: [&str; 4] = ["a8a1", "f1f8", "a1a8", "f8f1"];
+
+#[test]
+fn perpetual_kill_through_a_piece_whose_capture_mates_is_a_draw() {
+    let game = wxf_cycle(
+        PERPETUAL_KILL,
+        &PERPETUAL_KILL_LAP,
+        GameResult::Draw,
+        Reason::Repetition,
+    );
+    assert_mentions(
+        &game.status().explanation,
+        &["neither side checked or chased on every move"],
+    );
+    let cycle = game.status().cycle.as_ref().expect("a cycle report");
+    let kinds: Vec<&str> = cycle.plies.iter().map(|p| p.kind.name()).collect();
+    assert_eq!(kinds[..4], ["kill", "idle", "kill", "idle"]);
+    assert!(game.plies().iter().all(|p| p.threats.chased.is_empty()));
+}
+
+/// The contrast: without Black's chariot on e9 the general escapes there after either
+/// capture, so the threat is only to win the cannon, and Red loses by perpetual chase.
+#[test]
+fn the_same_threats_without_mate_are_a_perpetual_chase() {
+    let game = wxf_cycle(
+        "5k3/R8/9/9/9/9/9/9/5c3/5K3 w - - 0 1",
+        &PERPETUAL_KILL_LAP,
+        GameResult::BlackWins,
+        Reason::PerpetualChase,
+    );
+    assert_mentions(
+        &game.status().explanation,
+        &["Red's chariot chased Black's cannon on f1 on every move"],
+    );
+}
+
+/// Red: general f0, chariot g4, soldier c6 (crossed). Black: general e9, cannon c9, horse c4,
+/// elephants a7 and e7. The chariot attacks the horse on c4 along rank 4 and never moves;
+/// the horse's root is the cannon on c9, which protects it over exactly one screen on the
+/// c-file. c6d6: the soldier leaves the file, the cannon has no screen, the horse is
+/// unprotected. a7c5: an elephant becomes the screen. d6c6: the soldier comes back, two
+/// screens, unprotected again. c5a7: one screen. The second lap does the same on the other
+/// side (c6b6, e7c5, b6c6, c5e7), and the position recurs every four plies.
+/// This is the rule book's appendix "Example of Perpetual Chase" (Asian rules as published by
+/// the WXF: "Red keeps moving its Pawn to keep the Black Knight unprotected. This constitutes
+/// the Red Rook perpetually chasing the unprotected Black Knight"), composed here with the
+/// same moves: Red loses. We used to draw it, because the attack stood before the soldier
+/// moved. Fairy-Stockfish draws it too: it counts only new direct and discovered attacks.
+#[test]
+fn keeping_a_piece_unprotected_with_every_move_is_a_perpetual_chase() {
+    let fen = "2c1k4/9/b3b4/2P6/9/2n3R2/9/9/9/5K3 w - - 0 1";
+    let lap = [
+        "c6d6", "a7c5", "d6c6", "c5a7", "c6b6", "e7c5", "b6c6", "c5e7",
+    ];
+    let game = wxf_cycle(fen, &lap, GameResult::BlackWins, Reason::PerpetualChase);
+    assert_mentions(
+        &game.status().explanation,
+        &[
+            "Red loses by perpetual chase",
+            "Red's chariot chased Black's horse on c4 on every move",
+            "Black's replies broke no rule",
+        ],
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
 // Check against chase, mutual check, idle repetition
 
 /// Red: general d0, cannon f0, horse e2, chariot b6. Black: general f8, horse d5, cannon g6.

@@ -127,7 +127,7 @@ pub(crate) fn report(
                 },
                 _ => PlyKind::Idle,
             }
-        } else if threatens_mate(after) {
+        } else if super::threats::threatens_mate(after) {
             PlyKind::Kill
         } else {
             PlyKind::Idle
@@ -181,21 +181,6 @@ fn chased_target(
         }
     }
     sq
-}
-
-/// Tells whether the side that just moved in `pos` threatens mate in one: given the move
-/// again, some move of its would checkmate.
-fn threatens_mate(pos: &Position) -> bool {
-    if pos.is_check() {
-        return false;
-    }
-    let mut again = pos.clone();
-    again.toggle_turn();
-    again.legal_moves().iter().any(|&m| {
-        again
-            .after(m)
-            .is_ok_and(|p| p.is_check() && p.outcome().is_some())
-    })
 }
 
 /// Names the pieces of `side` that did `kind` in the cycle: "Red's chariot", "Red's chariot

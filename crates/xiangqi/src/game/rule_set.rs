@@ -42,9 +42,14 @@ impl RuleSet {
     /// so "one check, one chase" draws; taking away a protection by blocking its line is not
     /// a chase; protection judged after the capture, false roots and new pins as in
     /// `game/threats.rs`), matching Fairy-Stockfish on the cross-check corpus.
+    /// `wxf-2018` 5: a move that makes a new threat of mate ("kill") chases nothing, so a
+    /// perpetual kill is allowed even when the mate would come by taking a piece; and cutting
+    /// the root of a piece that one's own piece attacks (blocking its protector's line, leg or
+    /// eye, or taking away its cannon's screen) is a chase, unless the move parries an attack
+    /// on one's own pieces: the rule book's appendix example of perpetual chase.
     pub const fn version(self) -> u32 {
         match self {
-            RuleSet::Wxf2018 => 4,
+            RuleSet::Wxf2018 => 5,
             RuleSet::Casual => 2,
         }
     }

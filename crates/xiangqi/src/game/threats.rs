@@ -21,7 +21,7 @@
 //!    pinned, a general that would face the other general, any recapture that would be
 //!    illegal — does not.
 //!
-//! A threat is *created by the move* in three ways:
+//! A threat is *created by the move* in these ways:
 //!
 //! - a **new attack**: after the move a piece of the mover attacks an enemy piece it did not
 //!   attack before — the moved piece itself, or a piece whose line, leg or eye the move opened
@@ -29,13 +29,30 @@
 //! - a **new pin of a defender**: the move pins an enemy piece against its general, so the
 //!   pieces it protected lose that root ("undermining the root");
 //! - a **new discovered-check threat**: the move sets up one of the mover's pieces so that
-//!   its leaving would give check; a capture by that piece cannot be answered by a recapture.
+//!   its leaving would give check; a capture by that piece cannot be answered by a recapture;
+//! - an **old attack switched on by a pin**: the attacker freed from a pin, or a defender
+//!   that still reaches the target but may no longer take (a false root);
+//! - **cutting the root**: the move blocks the line, leg or eye by which an attacked piece
+//!   was protected, or takes away the screen of the cannon that protected it, so that an old
+//!   attack now wins it. The rule book's appendix example of perpetual chase is of this
+//!   kind: a pawn shuttles on and off the file of the cannon that protects a horse, which a
+//!   chariot attacks all along, and the chariot is ruled to chase the horse. A move that
+//!   parries an attack on the mover's own pieces (blocking it, taking away its screen,
+//!   stepping out of it) is a defence, and the root it cuts on the way is not a chase: in the
+//!   book's diagram 39 (as Fairy-Stockfish's suite composes it) the side whose chariot cannot
+//!   move for an enemy horse blocks the attack on that chariot, which also cuts the line of
+//!   the horse's protector, and it is not chasing the horse.
 //!
-//! An attack that stood before the move is not a chase made by this move: a piece that
-//! shuffles while keeping an old threat is not chasing, and a player who moves a piece into
-//! an attack ("an offer") is not chased by the other side. Taking away a protection by
-//! merely blocking the protector's line is not counted (the Asian Xiangqi Federation's rules
-//! and Fairy-Stockfish agree; see `docs/rules.md`).
+//! An attack that stood before the move, with the target as exposed as it is now, is not a
+//! chase made by this move: a piece that shuffles while keeping an old threat is not
+//! chasing, and a player who moves a piece into an attack ("an offer") is not chased by the
+//! other side.
+//!
+//! A move that makes a new threat of mate in one (a *kill*) chases nothing, whatever pieces
+//! it also threatens: threatening mate is allowed however often it is repeated (WXF 2018,
+//! repetition rules), and a threat to take a piece whose capture would itself mate is a
+//! threat of mate. A threat only to leave the other side without a move (not in check) is
+//! not a kill.
 
 use crate::{Bitboard, Color, Move, Piece, Position, Role, Square};
 
@@ -51,9 +68,11 @@ pub struct Threats {
 
 /// Finds the threats made by `m`, played by the side to move in `before`, leading to `after`.
 ///
-/// Cost: the attack sets of the mover's pieces in both positions, plus one legality test and
-/// one legal-move generation for each candidate chase; the moves of a repetition cycle have
-/// no captures, so this is called once per ply of a game record or a search path.
+/// Cost: the attack sets of the mover's pieces in both positions, plus a few legality tests
+/// for each candidate chase (new attacks, and old ones whose target's root the move touched),
+/// and, when the move chases, a look for a mate in one that plays out only the moves that
+/// could give check; the moves of a repetition cycle have no captures, so this is called
+/// once per ply of a game record or a search path (`benches/cycle.rs` for figures).
 pub fn threats_of_move(before: &Position, m: Move, after: &Position) -> Threats {
     let us = before.turn();
     let them = !us;
@@ -101,33 +120,145 @@ pub fn threats_of_move(before: &Position, m: Move, after: &Position) -> Threats 
         }
     }
 
-    // Old attacks that the move turned into chases through a pin: the attacker set free, or a
-    // defender that still reaches the target but may no longer take (a false root). Only a
-    // move that changes some pin, or moves a general, can do that; a move out of check only
-    // ends the check and creates nothing.
+    // Old attacks that the move turned into chases. Through a pin: the attacker set free, or
+    // a defender that still reaches the target but may no longer take (a false root); only a
+    // move that changes some pin, or moves a general, can do that. Or by cutting the root: the
+    // move stands on, or leaves, the line, leg or eye by which the target was protected, and
+    // is not itself a defence. A move out of check only ends the check and creates nothing.
     let general_moved = before.general(us) == m.from;
     let pins_changed = general_moved
         || new_blockers != Bitboard::EMPTY
         || before.general_blockers(us) != after.general_blockers(us)
         || blockers_before != blockers_after;
-    if pins_changed && !before.is_check() {
-        let mut waiting = before.clone();
-        waiting.toggle_turn();
-        for a in after.board().by_color(us) {
-            let origin = if a == m.to { m.from } else { a };
-            let old = before.attacks_from(origin) & after.attacks_from(a) & theirs_after;
-            for t in old {
-                if !out.chased.contains(t)
-                    && is_chase(after, a, t)
-                    && !is_chase(&waiting, origin, t)
-                    && pinned_out(&waiting, origin, after, a, t)
-                {
+    if !before.is_check() {
+        let mut waiting: Option<Position> = None;
+        let mut defence: Option<bool> = None;
+        for t in theirs_after & !out.chased {
+            let cut = touches_root(before, m, after, t);
+            if !(pins_changed || cut) {
+                continue;
+            }
+            for a in after.attackers(t, us) {
+                let origin = if a == m.to { m.from } else { a };
+                if !before.attacks_from(origin).contains(t) || !is_chase(after, a, t) {
+                    continue;
+                }
+                let waiting = waiting.get_or_insert_with(|| {
+                    let mut w = before.clone();
+                    w.toggle_turn();
+                    w
+                });
+                if is_chase(waiting, origin, t) {
+                    continue;
+                }
+                let by_pin = pins_changed && pinned_out(waiting, origin, after, a, t);
+                if by_pin || cut && !*defence.get_or_insert_with(|| is_defence(before, m, after)) {
                     out.chased.insert(t);
+                    break;
                 }
             }
         }
     }
+
+    // A move that makes a new threat to mate ("kill") is allowed, like a check: its threats
+    // to pieces are not chases (WXF 2018, repetition rules: perpetual kill is allowed). A mate
+    // threat that stood before the move, unanswered, is not made by it.
+    if !out.chased.is_empty() && threatens_mate(after) && !can_mate_at_once(before) {
+        out.chased = Bitboard::EMPTY;
+    }
     out
+}
+
+/// Tells whether the move `m` (from `before` to `after`) could have changed how the piece on
+/// `t` is protected by the lie of the board alone: it leaves or enters a point diagonally
+/// next to `t` (the leg of a horse or the eye of an elephant protecting it), or a point on
+/// `t`'s rank or file with at most two pieces between it and `t` (inside the line of a
+/// chariot, cannon or general protecting it, or of a cannon's screen: a protector stands
+/// no further than the third piece from `t`, counting the attacker that leaves its point to
+/// capture). A cheap filter before the exact test.
+fn touches_root(before: &Position, m: Move, after: &Position, t: Square) -> bool {
+    let near = |s: Square| {
+        let (df, dr) = (
+            i16::from(s.file()) - i16::from(t.file()),
+            i16::from(s.rank()) - i16::from(t.rank()),
+        );
+        if df.abs() == 1 && dr.abs() == 1 {
+            return true;
+        }
+        if df != 0 && dr != 0 {
+            return false;
+        }
+        let n = df.abs().max(dr.abs());
+        let occupied_between = |pos: &Position| {
+            (1..n)
+                .filter_map(|i| {
+                    let file = i16::from(t.file()) + df.signum() * i;
+                    let rank = i16::from(t.rank()) + dr.signum() * i;
+                    Square::new(u8::try_from(file).ok()?, u8::try_from(rank).ok()?)
+                })
+                .filter(|&q| pos.piece_at(q).is_some())
+                .count()
+        };
+        occupied_between(before) <= 2 || occupied_between(after) <= 2
+    };
+    near(m.from) || near(m.to)
+}
+
+/// Tells whether `m` (from `before` to `after`) parries an attack on the mover's own pieces:
+/// the moved piece leaves a point that was attacked for one that is not, or some enemy piece
+/// that attacked another of the mover's pieces no longer does (the move blocked its line,
+/// leg or eye, or took away a cannon's screen). A defence that happens to cut the root of an
+/// enemy piece is not a chase of it (the rule book's diagram 39: a chariot that cannot move
+/// for an enemy horse is not chasing the horse when its side blocks an attack on it and so
+/// the line of the horse's protector; its appendix: a pawn that shuttles only to keep a
+/// horse unprotected makes its chariot chase the horse).
+fn is_defence(before: &Position, m: Move, after: &Position) -> bool {
+    let us = before.turn();
+    let them = !us;
+    if !before.attackers(m.from, them).is_empty() && after.attackers(m.to, them).is_empty() {
+        return true;
+    }
+    (after.board().by_color(us) & !Bitboard::from_square(m.to))
+        .into_iter()
+        .any(|p| !(before.attackers(p, them) & !after.attackers(p, them)).is_empty())
+}
+
+/// Tells whether the side that just moved in `pos` threatens mate in one, the "kill" of the
+/// repetition rules: given the move again, some move of its would checkmate. A move that
+/// gives check is judged as a check, not here. A threat only to leave the other side without
+/// a move while not in check (which also wins) is not a mate threat: taking a piece that
+/// way is still a chase.
+pub(crate) fn threatens_mate(pos: &Position) -> bool {
+    if pos.is_check() {
+        return false;
+    }
+    let mut again = pos.clone();
+    again.toggle_turn();
+    can_mate_at_once(&again)
+}
+
+/// Tells whether the side to move in `pos` has a move that checkmates.
+///
+/// Only a move that could give check is played out: one that leaves a point from which a
+/// piece of the mover screened the enemy general (a discovered check), or that lands on the
+/// general's rank or file or within two points of it (a chariot, cannon, horse, soldier or
+/// the facing general checking from there, or a new cannon screen).
+fn can_mate_at_once(pos: &Position) -> bool {
+    let k = pos.general(!pos.turn());
+    let discovering = pos.general_blockers(!pos.turn());
+    let may_check = |m: Move| {
+        discovering.contains(m.from)
+            || m.to.file() == k.file()
+            || m.to.rank() == k.rank()
+            || (m.to.file().abs_diff(k.file()) <= 2 && m.to.rank().abs_diff(k.rank()) <= 2)
+    };
+    let mut p = pos.clone();
+    pos.find_legal(may_check, |m| {
+        let undo = p.make_move(m);
+        let mate = p.is_check() && !p.has_legal_move();
+        p.unmake_move(m, undo);
+        mate
+    })
 }
 
 /// Tells whether the attack `origin`→`t` before the move (in `before`, the attacked side to
@@ -202,7 +333,11 @@ pub fn is_chase(pos: &Position, attacker: Square, target: Square) -> bool {
         return false;
     }
     attacking.make_move(capture);
-    !attacking.legal_moves().iter().any(|r| r.to == target)
+    // Protected when some piece of the target's side can legally take back on its point.
+    !attacking
+        .attackers(target, t.color)
+        .into_iter()
+        .any(|r| attacking.is_legal(Move::new(r, target)))
 }
 
 /// Finds a piece of the side that just moved in `pos` that chases the enemy piece on
