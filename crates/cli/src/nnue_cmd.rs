@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use xiangqi::Position;
 use xiangqi_engine::nnue::{accumulator, Network};
+use xiangqi_tools::atomic_file;
 use xiangqi_tools::nnue_train::{self, FloatNetwork, TrainConfig};
 
 /// Arguments of `xiangqi nnue`.
@@ -204,7 +205,7 @@ fn train(args: &TrainArgs) -> ExitCode {
         let written = net
             .quantise()
             .map_err(|e| e.to_string())
-            .and_then(|q| std::fs::write(&args.out, q.to_bytes()).map_err(|e| e.to_string()))
+            .and_then(|q| atomic_file::write(&args.out, &q.to_bytes()).map_err(|e| e.to_string()))
             .and_then(|()| net.write(&ckpt).map_err(|e| e.to_string()));
         if let Err(e) = written {
             failure.get_or_insert(e);

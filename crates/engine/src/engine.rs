@@ -58,8 +58,8 @@ pub struct Engine {
     pending_threads: Option<usize>,
     pending_clear: bool,
     move_overhead_ms: u64,
-    /// The network the NNUE evaluation uses (the embedded one unless a file was loaded).
-    network: Option<Arc<Network>>,
+    /// The network loaded from a file, if any (else the embedded one is used).
+    loaded: Option<Arc<Network>>,
     /// Whether the NNUE evaluates (else the classical evaluation).
     use_nnue: bool,
     /// The evaluation to hand the searcher at the next search.
@@ -93,7 +93,7 @@ impl Engine {
             pending_threads: None,
             pending_clear: false,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
-            network: Network::embedded(),
+            loaded: None,
             use_nnue: nnue::ON_BY_DEFAULT,
             pending_eval: None,
         }
@@ -119,19 +119,23 @@ impl Engine {
     /// engine then keeps the network it had.
     pub fn load_network(&mut self, path: &std::path::Path) -> Result<(), NetworkError> {
         let net = Network::load(path)?;
-        self.network = Some(Arc::new(net));
+        self.loaded = Some(Arc::new(net));
         self.pending_eval = Some(self.evaluation());
         Ok(())
     }
 
     /// Goes back to the embedded network.
     pub fn use_embedded_network(&mut self) {
-        self.network = Network::embedded();
+        self.loaded = None;
         self.pending_eval = Some(self.evaluation());
     }
 
+    /// The searcher's network for the current settings (`None`: classical).
     fn evaluation(&self) -> Option<Arc<Network>> {
-        self.network.clone().filter(|_| self.use_nnue)
+        if !self.use_nnue {
+            return None;
+        }
+        self.loaded.clone().or_else(Network::embedded)
     }
 
     /// Sets the game: a start position and the moves played from it (the last position is

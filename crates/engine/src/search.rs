@@ -188,9 +188,10 @@ pub struct Searcher {
     network: Option<Arc<Network>>,
     /// The network's accumulators along the current line (unused without a network).
     accumulators: AccumulatorStack,
-    /// Whether the current search evaluates with `network`: at full strength only; the
-    /// lower levels keep the classical evaluation their ratings were measured with.
-    nnue_on: bool,
+    /// The network the current search evaluates with: `network` at full strength, `None`
+    /// (classical) at the lower levels, which keep the evaluation their ratings were
+    /// measured with.
+    active: Option<Arc<Network>>,
 }
 
 /// A small direct-mapped table of static scores by position key. The evaluation is a pure
@@ -283,7 +284,7 @@ impl Searcher {
             eval_cache: EvalCache::new(),
             network: crate::nnue::default_network(),
             accumulators: AccumulatorStack::new(),
-            nnue_on: false,
+            active: None,
         }
     }
 
@@ -298,10 +299,6 @@ impl Searcher {
         self.network = network;
     }
 
-    /// Returns the network that evaluates, `None` when the classical evaluation does.
-    pub fn network(&self) -> Option<&Arc<Network>> {
-        self.network.as_ref()
-    }
 
     /// Resizes the transposition table to `hash_mib` mebibytes (clearing it).
     pub fn set_hash(&mut self, hash_mib: usize) {
@@ -529,12 +526,15 @@ impl Searcher {
     /// folded into the limits, its noise, the clock, and the aging of the table and the
     /// histories. Returns the limits and the started clock.
     fn prepare(&mut self, req: &SearchRequest, level: &Level) -> (Limits, Clock) {
-        let nnue_on = self.network.is_some() && level.strength == Strength::Hardest;
-        if nnue_on != self.nnue_on {
+        let active = self
+            .network
+            .clone()
+            .filter(|_| level.strength == Strength::Hardest);
+        if active.is_some() != self.active.is_some() {
             // The cache holds the other evaluation's scores.
             self.eval_cache.clear();
-            self.nnue_on = nnue_on;
         }
+        self.active = active;
         self.setup(req);
         let mut limits = req.limits.clone();
         if let Some(cap) = level.depth_cap {
@@ -665,7 +665,7 @@ impl Searcher {
                 reset: capture,
             });
         }
-        if let Some(net) = self.network.as_ref().filter(|_| self.nnue_on) {
+        if let Some(net) = &self.active {
             self.accumulators.reset(net, &self.pos);
         }
         self.nodes = 0;
@@ -685,8 +685,8 @@ impl Searcher {
         let e = match self.eval_cache.probe(key) {
             Some(e) => e,
             None => {
-                let e = match (&self.network, self.accumulators.current()) {
-                    (Some(net), Some(acc)) if self.nnue_on => acc.evaluate(net, self.pos.turn()),
+                let e = match (&self.active, self.accumulators.current()) {
+                    (Some(net), Some(acc)) => acc.evaluate(net, self.pos.turn()),
                     _ => evaluate(&self.pos),
                 };
                 self.eval_cache.store(key, e);
@@ -778,7 +778,7 @@ impl Searcher {
     fn push_move(&mut self, m: Move) -> bool {
         let capture = self.pos.is_capture(m);
         let moved = self.pos.piece_at(m.from).map(|p| piece_to(p, m.to));
-        if let Some(net) = self.network.as_ref().filter(|_| self.nnue_on) {
+        if let Some(net) = &self.active {
             self.accumulators.push(net, &self.pos, m);
         }
         let undo = self.pos.make_move(m);
@@ -797,7 +797,7 @@ impl Searcher {
     #[inline]
     fn pop_move(&mut self, m: Move) {
         self.path.pop();
-        if self.nnue_on {
+        if self.active.is_some() {
             self.accumulators.pop();
         }
         if let Some(undo) = self.undo_stack.pop() {

@@ -7,6 +7,7 @@
 //! and renamed when complete: a run stopped part-way leaves only whole shards, and a run
 //! started again with the same settings skips them.
 
+use crate::atomic_file;
 use crate::selfplay::{self, DataFilter, SelfplayConfig};
 use crate::training_data::shard_header;
 use std::path::{Path, PathBuf};
@@ -86,7 +87,7 @@ pub fn write_shards(
                         positions += record.plies.iter().filter(|p| p.1.is_some()).count();
                         record.write(&mut bytes);
                     }
-                    let written = write_atomically(&shard_path(&plan.dir, k), &bytes);
+                    let written = atomic_file::write(&shard_path(&plan.dir, k), &bytes);
                     let Ok(mut s) = state.lock() else { return };
                     let (p, callback, failure) = &mut *s;
                     if let Err(e) = written {
@@ -111,14 +112,6 @@ pub fn write_shards(
         Some(e) => Err(e),
         None => Ok(p),
     }
-}
-
-/// Writes `bytes` to `path` through a temporary file renamed at the end, so `path` is
-/// either absent or whole.
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let tmp = path.with_extension("xqd.tmp");
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Tools around the engine and the server: engine-against-engine matches (built-in levels,
 //! full strength, or external UCI, Fairy-Stockfish and UCCI engines) with Elo estimates and
-//! SPRTs, the tactical test suite, and the load-test client for a running server. The
+//! SPRTs, the tactical test suite, self-play data and the NNUE trainer, and the load-test
+//! client for a running server. The
 //! `xiangqi` command's `match`, `tactics` and `loadtest` subcommands parse their flags and
 //! call this crate; the engine itself (`xiangqi-engine`) knows nothing of it.
 //!
@@ -22,9 +23,14 @@
 //! - [`sprt`]: the sequential probability ratio test over game pairs.
 //! - [`tactics`]: the tactical test suite and its runner.
 //! - [`puzzles`]: the puzzle library generator (`xiangqi puzzles`).
-//! - [`selfplay`]: self-play games for tuning and puzzles.
+//! - [`selfplay`]: self-play games for tuning, puzzles and the NNUE's data.
+//! - [`training_data`]: the NNUE's training data format; [`data_shards`]: self-play written
+//!   as resumable shards (`xiangqi selfplay --data`).
+//! - [`nnue_train`]: the NNUE trainer (`xiangqi nnue train`).
+//! - [`atomic_file`]: files written whole or not at all.
 //! - [`loadtest`]: the load-test client (`xiangqi loadtest`).
 
+pub mod atomic_file;
 pub mod data_shards;
 pub mod external;
 pub mod loadtest;

@@ -177,9 +177,7 @@ impl FloatNetwork {
         for w in self.numbers() {
             out.extend_from_slice(&w.to_le_bytes());
         }
-        let tmp = path.with_extension("tmp");
-        std::fs::write(&tmp, out)?;
-        std::fs::rename(tmp, path)
+        crate::atomic_file::write(path, &out)
     }
 
     /// Reads a checkpoint written by [`FloatNetwork::write`].
@@ -438,7 +436,7 @@ pub fn train(
                     .collect();
                 handles
                     .into_iter()
-                    .map(|h| h.join().unwrap_or(0.0))
+                    .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
                     .collect()
             });
             loss_sum += losses.iter().sum::<f64>();

@@ -4,7 +4,7 @@
 //! scratch inside the search.
 
 use super::features::{self, INPUTS};
-use super::network::{Network, Row, HIDDEN, QA, QB, SCALE};
+use super::network::{Network, Row, HIDDEN, MAX_SCORE, QA, QB, SCALE};
 use super::simd;
 use xiangqi::{ByColor, Color, Move, Position};
 
@@ -29,10 +29,14 @@ impl Accumulator {
         Accumulator { views }
     }
 
-    /// Returns the network's score in centipawns for `turn`, the side to move.
+    /// Returns the network's score in centipawns for `turn`, the side to move, within
+    /// ±[`MAX_SCORE`]. The last steps are in 64 bits: a network file with extreme (but
+    /// accepted) weights could otherwise overflow them.
     pub fn evaluate(&self, net: &Network, turn: Color) -> i32 {
         let sum = simd::output(&self.views[turn], &self.views[!turn], &net.output_weights);
-        (sum / QA + net.output_bias) * SCALE / (QA * QB)
+        let cp = (i64::from(sum / QA) + i64::from(net.output_bias)) * i64::from(SCALE)
+            / i64::from(QA * QB);
+        cp.clamp(-i64::from(MAX_SCORE), i64::from(MAX_SCORE)) as i32
     }
 }
 
@@ -159,6 +163,25 @@ mod tests {
                 stack.pop();
                 assert_eq!(stack.current(), Some(&Accumulator::refresh(&net, &pos)));
             }
+        }
+    }
+
+    /// A network whose every neuron is saturated and every output weight at its bound
+    /// (an output sum of 2.1 × 10⁹, over 3 × 10⁹ once scaled to centipawns) still gives a
+    /// score inside the search's range, never an overflow.
+    #[test]
+    fn an_extreme_network_is_clamped_not_overflowed() {
+        let ow = super::super::network::MAX_OUTPUT_WEIGHT;
+        for sign in [1i16, -1] {
+            let net = Network::new(
+                &vec![0; INPUTS * HIDDEN],
+                &[QA as i16; HIDDEN],
+                &vec![sign * ow; 2 * HIDDEN],
+                sign * 32767,
+            )
+            .expect("in range");
+            let score = evaluate(&net, &Position::start());
+            assert_eq!(score, i32::from(sign) * MAX_SCORE);
         }
     }
 

@@ -32,6 +32,10 @@ pub const SCALE: i32 = 400;
 /// activations (each at most `QA²`) fits an `i32` (2 × 128 × 65025 × 126 < 2³¹).
 pub const MAX_OUTPUT_WEIGHT: i16 = 126;
 
+/// The largest score the network reports, in centipawns: far above any real advantage and
+/// well inside the search's mate scores (`search::MATE_BOUND`) and the table's 16 bits.
+pub const MAX_SCORE: i32 = 20_000;
+
 const MAGIC: &[u8; 4] = b"XQNN";
 const VERSION: u16 = 1;
 const HEADER: usize = 8;
