@@ -299,7 +299,6 @@ impl Searcher {
         self.network = network;
     }
 
-
     /// Resizes the transposition table to `hash_mib` mebibytes (clearing it).
     pub fn set_hash(&mut self, hash_mib: usize) {
         self.tt = Arc::new(TranspositionTable::new(hash_mib));
