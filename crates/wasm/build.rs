@@ -16,5 +16,9 @@ fn main() {
     println!("cargo:rustc-env=XIANGQI_SOURCE_HASH={hash}");
     for krate in source_hash::CRATES {
         println!("cargo:rerun-if-changed={}", root.join(krate).display());
+        println!(
+            "cargo:rerun-if-changed={}",
+            root.join(krate).join("nets").display()
+        );
     }
 }

@@ -1,7 +1,9 @@
 // @ts-check
 /**
- * @file The engine's Web Worker: loads engine.wasm once and answers the page's messages
- * (engine.js), so a search never freezes the page.
+ * @file The engine's Web Worker: loads the engine module once and answers the page's messages
+ * (engine.js), so a search never freezes the page. The module is engine.wasm, built with
+ * WebAssembly's vector instructions (simd128) for the network's loops, or engine-scalar.wasm
+ * in a browser without them (scripts/build-wasm): both search alike, node for node.
  *
  * In:  `{id, op: 'search'|'new_game'|'bench'|'position', request}`.
  * Out: `{id, info}` for each completed iteration of a search, then `{id, result}` or
@@ -9,9 +11,9 @@
  *      stops one by ending the worker (engine.js starts a fresh one when needed).
  */
 
-import { loadModule, WasmError } from './xiangqi-wasm.js';
+import { loadModule, WasmError, hasSimd128 } from './xiangqi-wasm.js';
 
-const ready = loadModule('engine.wasm');
+const ready = loadModule(hasSimd128() ? 'engine.wasm' : 'engine-scalar.wasm');
 
 /** @param {any} msg */
 function post(msg) {

@@ -2,7 +2,8 @@
 /**
  * @file The typed wrapper of the WebAssembly modules built from crates/wasm
  * (scripts/build-wasm): `rules.wasm` (legal moves, check, status, notation, FEN problems,
- * game import and export, perft) for every page, and `engine.wasm` (the same and the search) for the
+ * game import and export, perft) for every page, and `engine.wasm` or `engine-scalar.wasm` (the
+ * same and the search, with and without simd128) for the
  * engine's Web Worker (engine-worker.js). Each call sends a JSON request and gets the JSON
  * the server would answer (docs/protocol.md); a refusal throws `WasmError` with the
  * server's code. No rule is computed here: the modules hold the rules library itself.
@@ -74,7 +75,32 @@ export class WasmModule {
 }
 
 /**
- * Fetches, compiles and instantiates a module; `name` is `rules.wasm`, `games.wasm` or `engine.wasm`
+ * The smallest module that uses a vector instruction: one function returning
+ * `i8x16.splat(i32.const 0)`. It validates only where the browser has WebAssembly's simd128.
+ */
+const SIMD128_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, // "\0asm", version 1
+  1, 5, 1, 96, 0, 1, 123, // types: () -> v128
+  3, 2, 1, 0, // functions: one of type 0
+  10, 8, 1, 6, 0, 65, 0, 253, 15, 11, // code: no locals; i32.const 0; i8x16.splat; end
+]);
+
+/**
+ * Whether this browser runs WebAssembly's vector instructions (simd128): Chrome 91, Firefox
+ * 89, Safari 16.4 and later do.
+ * @returns {boolean}
+ */
+export function hasSimd128() {
+  try {
+    return WebAssembly.validate(SIMD128_PROBE);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Fetches, compiles and instantiates a module; `name` is `rules.wasm`, `games.wasm`,
+ * `engine.wasm` or `engine-scalar.wasm`
  * (found next to this script's folder, under the same versioned path).
  * @param {string} name
  * @returns {Promise<WasmModule>}

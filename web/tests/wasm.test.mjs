@@ -29,9 +29,11 @@ let server;
 let rules;
 let games;
 let engine;
+let engineScalar;
 before(async () => {
-  [server, rules, games, engine] = await Promise.all([
-    startServer(), load('rules.wasm'), load('games.wasm'), load('engine.wasm')]);
+  [server, rules, games, engine, engineScalar] = await Promise.all([
+    startServer(), load('rules.wasm'), load('games.wasm'), load('engine.wasm'),
+    load('engine-scalar.wasm')]);
 });
 after(async () => { await server?.stop(); });
 
@@ -118,13 +120,26 @@ test('position: refusals carry the server\'s code, message and problems', async 
   }
 });
 
-test('engine: the bench signature is the native engine\'s', () => {
+test('engine: the bench signature is the native engine\'s, with simd128 and without', () => {
   const bin = process.env.XIANGQI_BIN || join(repoRoot, 'target', 'release', 'xiangqi');
-  const out = execFileSync(bin, ['bench', '7'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  const nativeNodes = Number(/(\d+) nodes/.exec(out)?.[1]);
-  const r = engine.call('bench', { depth: 7 });
-  assert.equal(r.nodes, nativeNodes);
-  console.log(`bench depth 7: ${r.nodes} nodes, wasm ${r.nps} nps (${r.time_ms} ms)`);
+  /** @param {string[]} args */
+  const nativeNodes = (args) => {
+    const out = execFileSync(bin, ['bench', '7', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return Number(/(\d+) nodes/.exec(out)?.[1]);
+  };
+  const nnue = nativeNodes([]);
+  const classical = nativeNodes(['--eval', 'classical']);
+  assert.notEqual(nnue, classical);
+  for (const [name, module, simd] of /** @type {const} */ ([
+    ['engine.wasm', engine, true], ['engine-scalar.wasm', engineScalar, false]])) {
+    const r = module.call('bench', { depth: 7 });
+    assert.equal(r.nodes, nnue, `${name}: the NNUE is the page engine's default evaluation`);
+    assert.equal(r.simd128, simd, name);
+    const c = module.call('bench', { depth: 7, eval: 'classical' });
+    assert.equal(c.nodes, classical, name);
+    console.log(`bench depth 7 in ${name}: NNUE ${r.nodes} nodes, ${r.nps} nps (${r.time_ms} ms); `
+      + `classical ${c.nodes} nodes, ${c.nps} nps (${c.time_ms} ms)`);
+  }
 });
 
 test('engine: a search reports its iterations and answers a legal move', () => {

@@ -270,6 +270,11 @@ fn is_page_asset(name: &str) -> bool {
     !(name.ends_with(".html") || name.ends_with(".md") || name == "sw.js")
 }
 
+/// Assets the service worker does not fetch ahead: the engine module without simd128, which
+/// only a browser without WebAssembly's vector instructions loads (and then keeps, as the
+/// worker caches every versioned asset it fetches).
+const NOT_PRECACHED: [&str; 1] = ["wasm/engine-scalar.wasm"];
+
 /// Fills the service-worker template `web/sw.js`: `'__VERSION__'` becomes the build
 /// version, `'__PRECACHE__'` the JSON list of the offline pages, the manifest and every
 /// asset under the versioned prefix.
@@ -282,7 +287,10 @@ fn service_worker(template: &[u8], version: &str, files: &HashMap<String, Asset>
     if files.contains_key("manifest.webmanifest") {
         urls.push("/manifest.webmanifest".into());
     }
-    let mut assets: Vec<&String> = files.keys().filter(|n| is_page_asset(n)).collect();
+    let mut assets: Vec<&String> = files
+        .keys()
+        .filter(|n| is_page_asset(n) && !NOT_PRECACHED.contains(&n.as_str()))
+        .collect();
     assets.sort();
     urls.extend(assets.iter().map(|n| format!("/assets/v/{version}/{n}")));
     let list = serde_json::to_string(&urls).unwrap_or_else(|_| "[]".into());
@@ -557,6 +565,7 @@ mod tests {
         ] {
             assert!(urls.contains(&format!("{prefix}{file}")), "{file}");
         }
+        assert!(!urls.contains(&format!("{prefix}wasm/engine-scalar.wasm")));
         assert!(urls
             .iter()
             .all(|u| !u.ends_with(".html") && !u.ends_with("sw.js")));

@@ -195,14 +195,19 @@ pub fn new_game() -> String {
 struct BenchBody {
     #[serde(default)]
     depth: Option<u32>,
+    /// `"nnue"` (the default evaluation at full strength) or `"classical"`.
+    #[serde(default)]
+    eval: Option<String>,
 }
 
-/// Runs the engine's benchmark (`xiangqi bench`) at `{"depth"?}` (default 9, at most 12)
-/// and answers `{"nodes", "time_ms", "nps"}`: the node count is the search's signature,
-/// the same as the native build's.
+/// Runs the engine's benchmark (`xiangqi bench`) at `{"depth"?, "eval"?}` (depth default 9,
+/// at most 12; eval `"nnue"`, the default, or `"classical"`, as `xiangqi bench --eval`) and
+/// answers `{"nodes", "time_ms", "nps", "simd128"}`: the node count is the search's
+/// signature, the same as the native build's; `simd128` says whether this module was built
+/// with WebAssembly's vector instructions.
 ///
 /// # Errors
-/// (in the JSON) `bad_request`, `invalid_field` for a depth above 12.
+/// (in the JSON) `bad_request`, `invalid_field` for a depth above 12 or another eval.
 pub fn bench(body: &str) -> String {
     let req: BenchBody = match request(body) {
         Ok(r) => r,
@@ -212,6 +217,22 @@ pub fn bench(body: &str) -> String {
     if depth > 12 {
         return error_json("invalid_field", "depth: at most 12", &[]);
     }
-    let r = xiangqi_engine::bench::run(depth, |_| {});
-    answer(&serde_json::json!({"nodes": r.nodes, "time_ms": r.time_ms, "nps": r.nps}))
+    let network = match req.eval.as_deref() {
+        None | Some("nnue") => xiangqi_engine::nnue::default_network(),
+        Some("classical") => None,
+        Some(other) => {
+            return error_json(
+                "invalid_field",
+                &format!("eval: \"nnue\" or \"classical\", got {other:?}"),
+                &[],
+            )
+        }
+    };
+    let r = xiangqi_engine::bench::run_with(depth, 1, network, |_| {});
+    answer(&serde_json::json!({
+        "nodes": r.nodes,
+        "time_ms": r.time_ms,
+        "nps": r.nps,
+        "simd128": cfg!(target_feature = "simd128"),
+    }))
 }

@@ -1,5 +1,6 @@
 //! The hash of the sources a WebAssembly module is built from: SHA-256 over every file of
-//! the crates it contains (`Cargo.toml`, `build.rs` and everything under `src/`), in sorted
+//! the crates it contains (`Cargo.toml`, `build.rs`, everything under `src/` and, for the
+//! engine, the embedded network under `nets/`), in sorted
 //! path order, each as `path NUL contents NUL`. The build embeds it in the module; a test
 //! recomputes it from the checkout, so a committed module older than its sources fails.
 
@@ -28,6 +29,11 @@ pub fn files(root: &Path) -> std::io::Result<Vec<PathBuf>> {
             }
         }
         walk(root, &Path::new(krate).join("src"), &mut out)?;
+        // The engine embeds its network (include_bytes!): a new network is a new module.
+        let nets = Path::new(krate).join("nets");
+        if root.join(&nets).is_dir() {
+            walk(root, &nets, &mut out)?;
+        }
     }
     out.sort();
     Ok(out)

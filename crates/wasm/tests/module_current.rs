@@ -43,6 +43,11 @@ fn the_engine_module_is_built_from_the_current_sources() {
 }
 
 #[test]
+fn the_scalar_engine_module_is_built_from_the_current_sources() {
+    check("engine-scalar.wasm");
+}
+
+#[test]
 fn the_hash_covers_every_crate_of_the_modules_and_nothing_else() {
     let files = source_hash::files(root()).expect("the sources can be read");
     for krate in source_hash::CRATES {
@@ -54,6 +59,9 @@ fn the_hash_covers_every_crate_of_the_modules_and_nothing_else() {
     assert!(files
         .iter()
         .any(|f| f.ends_with("crates/xiangqi/src/position.rs")));
+    assert!(files
+        .iter()
+        .any(|f| f.ends_with("crates/engine/nets/xiangqi.nnue")));
     assert!(files.iter().all(|f| !f.starts_with("crates/wasm/tests")));
     // The build's hash is the one this test computes (same function, same files).
     assert_eq!(

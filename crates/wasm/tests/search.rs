@@ -66,3 +66,23 @@ fn the_bench_signs_the_same_search_as_the_native_engine() {
     let native = xiangqi_engine::bench::run(5, |_| {});
     assert_eq!(r["nodes"], native.nodes);
 }
+
+#[test]
+fn the_bench_runs_either_evaluation_and_refuses_another() {
+    let nnue = parse(&xiangqi_wasm::bench(r#"{"depth": 4, "eval": "nnue"}"#));
+    let classical = parse(&xiangqi_wasm::bench(r#"{"depth": 4, "eval": "classical"}"#));
+    let embedded = xiangqi_engine::nnue::Network::embedded();
+    assert!(embedded.is_some());
+    assert_eq!(
+        nnue["nodes"],
+        xiangqi_engine::bench::run_with(4, 1, embedded, |_| {}).nodes
+    );
+    assert_eq!(
+        classical["nodes"],
+        xiangqi_engine::bench::run_with(4, 1, None, |_| {}).nodes
+    );
+    assert_ne!(nnue["nodes"], classical["nodes"]);
+    assert_eq!(nnue["simd128"], false, "a native build has no simd128");
+    let bad = parse(&xiangqi_wasm::bench(r#"{"eval": "hce"}"#));
+    assert_eq!(bad["error"]["code"], "invalid_field");
+}

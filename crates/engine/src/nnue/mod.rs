@@ -34,9 +34,10 @@ use std::sync::Arc;
 pub const EMBEDDED_NAME: &str = "<embedded>";
 
 /// Whether the engine evaluates with the NNUE at full strength unless told otherwise (UCI
-/// `Use NNUE`, UCCI `usennue`): natively yes (see `docs/engine.md`, "NNUE", for the matches
-/// this rests on); not yet in the WebAssembly engine, whose page would carry the network.
-pub const ON_BY_DEFAULT: bool = cfg!(not(target_arch = "wasm32"));
+/// `Use NNUE`, UCCI `usennue`): yes, natively and in the page's WebAssembly engine alike (see
+/// `docs/engine.md`, "NNUE", for the matches this rests on). The lower levels keep the
+/// classical evaluation (`Searcher::prepare`).
+pub const ON_BY_DEFAULT: bool = true;
 
 /// Returns the network a new searcher evaluates with: the embedded one when
 /// [`ON_BY_DEFAULT`], else `None` (the classical evaluation).
