@@ -45,6 +45,12 @@ pub struct ServeArgs {
     /// connections).
     #[arg(long, env = "XIANGQI_HEADER_TIMEOUT_S", default_value_t = 10)]
     pub header_timeout_s: u64,
+    /// Seconds an API request's body may stay silent while it is read (then 408).
+    #[arg(long, env = "XIANGQI_BODY_TIMEOUT_S", default_value_t = 10)]
+    pub body_timeout_s: u64,
+    /// Seconds an API request has from its headers to its answer, body included (then 408).
+    #[arg(long, env = "XIANGQI_REQUEST_TIMEOUT_S", default_value_t = 30)]
+    pub request_timeout_s: u64,
     /// Seconds a WebSocket has to say hello.
     #[arg(long, env = "XIANGQI_HELLO_TIMEOUT_S", default_value_t = 10)]
     pub hello_timeout_s: u64,
@@ -157,6 +163,8 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         max_connections_per_ip: args.max_connections_per_ip.max(1),
         max_watchers: args.max_watchers,
         header_timeout: Duration::from_secs(args.header_timeout_s.max(1)),
+        body_timeout: Duration::from_secs(args.body_timeout_s.max(1)),
+        request_timeout: Duration::from_secs(args.request_timeout_s.max(1)),
         hello_timeout: Duration::from_secs(args.hello_timeout_s.max(1)),
         allowed_origins: args.allowed_origins.clone(),
         rooms_per_minute: args.rooms_per_minute,

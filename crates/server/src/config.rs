@@ -32,6 +32,15 @@ pub struct Config {
     /// open or its previous request was answered: ends slow-header clients, connections
     /// that send nothing and idle keep-alive connections (default 10 s).
     pub header_timeout: Duration,
+    /// Time an API request's body may stay silent (no new bytes) while it is read; then the
+    /// request gets 408 `request_timeout` and its connection closes (default 10 s). A body
+    /// that trickles in forever is cut by `request_timeout`.
+    pub body_timeout: Duration,
+    /// Time an API request (`/api/…`) has from its headers to its answer, body read
+    /// included; then it gets 408 `request_timeout` (default 30 s). Game sockets and
+    /// the lobby's event stream are not cut: their answer (the upgrade, the stream's
+    /// start) comes at once.
+    pub request_timeout: Duration,
     /// Time a WebSocket has to say `hello` after it opens (default 10 s).
     pub hello_timeout: Duration,
     /// Most open connections (HTTP and WebSocket together); further ones get a 503 at once.
@@ -88,6 +97,8 @@ impl Default for Config {
             hardest_movetime_ms: 2000,
             computer_games_per_ip: 4,
             header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
             hello_timeout: Duration::from_secs(10),
             max_connections: 10_000,
             max_connections_per_ip: 256,

@@ -24,6 +24,10 @@ pub enum AppError {
     BadOrigin,
     /// 405 `method_not_allowed`: the path exists but not with this method.
     MethodNotAllowed,
+    /// 408 `request_timeout`: the request's body stayed silent too long, or the request was
+    /// not read and answered within its deadline (see [`crate::Config::body_timeout`] and
+    /// [`crate::Config::request_timeout`]); the connection closes.
+    RequestTimeout,
     /// 413 `too_large`: the body is over the size limit.
     TooLarge,
     /// 415 `unsupported_media_type`: a POST whose `Content-Type` is not `application/json`.
@@ -80,6 +84,7 @@ impl AppError {
             AppError::PasswordNeeded => (StatusCode::FORBIDDEN, "password_needed"),
             AppError::BadOrigin => (StatusCode::FORBIDDEN, "bad_origin"),
             AppError::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
+            AppError::RequestTimeout => (StatusCode::REQUEST_TIMEOUT, "request_timeout"),
             AppError::TooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "too_large"),
             AppError::UnsupportedMediaType => {
                 (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
@@ -152,6 +157,8 @@ impl IntoResponse for AppError {
                 "message": "requests from other sites are not accepted"}}),
             AppError::MethodNotAllowed => json!({"error": {"code": code,
                 "message": "this path does not accept this method"}}),
+            AppError::RequestTimeout => json!({"error": {"code": code,
+                "message": "the request was not sent and answered in time"}}),
             AppError::UnsupportedMediaType => json!({"error": {"code": code,
                 "message": "send the body as JSON with Content-Type: application/json"}}),
             AppError::RateLimited {
@@ -169,6 +176,12 @@ impl IntoResponse for AppError {
             | AppError::InvalidField(m) => json!({"error": {"code": code, "message": m}}),
         };
         let mut response = (status, Json(body)).into_response();
+        if status == StatusCode::REQUEST_TIMEOUT {
+            response.headers_mut().insert(
+                header::CONNECTION,
+                header::HeaderValue::from_static("close"),
+            );
+        }
         if let Some(s) = retry_after {
             response
                 .headers_mut()
@@ -181,10 +194,25 @@ impl IntoResponse for AppError {
 /// Seconds a client is asked to wait after a 503 `unavailable`.
 pub const UNAVAILABLE_RETRY_S: u64 = 5;
 
+/// Tells whether `error`, or an error it wraps, is the body read timeout of
+/// [`tower_http::timeout::RequestBodyTimeoutLayer`].
+fn body_timed_out(error: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(error);
+    while let Some(e) = cause {
+        if e.is::<tower_http::timeout::TimeoutError>() {
+            return true;
+        }
+        cause = e.source();
+    }
+    false
+}
+
 impl From<JsonRejection> for AppError {
     fn from(rejection: JsonRejection) -> AppError {
         if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
             AppError::TooLarge
+        } else if body_timed_out(&rejection) {
+            AppError::RequestTimeout
         } else {
             AppError::BadRequest(rejection.body_text())
         }
@@ -195,6 +223,8 @@ impl From<BytesRejection> for AppError {
     fn from(rejection: BytesRejection) -> AppError {
         if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
             AppError::TooLarge
+        } else if body_timed_out(&rejection) {
+            AppError::RequestTimeout
         } else {
             AppError::BadRequest(rejection.body_text())
         }

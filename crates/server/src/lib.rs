@@ -33,10 +33,12 @@ pub mod ws;
 pub use config::Config;
 pub use wall_clock::WallClock;
 
+use axum::error_handling::HandleErrorLayer;
 use axum::extract::DefaultBodyLimit;
 use axum::Router;
 use computer::quota::ComputerQuota;
 use computer::ComputerPool;
+use error::AppError;
 use room::Rooms;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -46,6 +48,7 @@ use store::{Store, StoreError};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tower_http::compression::CompressionLayer;
+use tower_http::timeout::RequestBodyTimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 /// Largest HTTP request body, in bytes.
@@ -129,15 +132,26 @@ impl AppState {
 ///
 /// The JSON API is compressed per reply (brotli or gzip, as the request allows, above a
 /// few dozen bytes); the pages and assets are compressed once ([`assets`]); the game
-/// sockets are left alone.
+/// sockets are left alone. An API request whose body stays silent for
+/// [`Config::body_timeout`], or that is not read and answered within
+/// [`Config::request_timeout`], gets 408 `request_timeout`, so a client that trickles a
+/// body cannot hold a connection (and its slot) for long; the game sockets are not under
+/// that deadline.
 pub fn app(state: AppState) -> Router {
+    let deadline = tower::ServiceBuilder::new()
+        .layer(HandleErrorLayer::new(|_: tower::BoxError| async {
+            AppError::RequestTimeout
+        }))
+        .timeout(state.config.request_timeout);
     let api = Router::new()
         .merge(routes::health::router())
         .merge(routes::rooms::router(&state.limits))
         .merge(routes::lobby::router())
         .merge(routes::position::router())
         .merge(routes::puzzles::router(&state.limits))
-        .layer(CompressionLayer::new());
+        .layer(CompressionLayer::new())
+        .layer(RequestBodyTimeoutLayer::new(state.config.body_timeout))
+        .layer(deadline);
     Router::new()
         .merge(api)
         .merge(ws::router())

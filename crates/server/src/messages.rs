@@ -4,6 +4,7 @@
 use crate::room::event::Event;
 use crate::room::snapshot::{Clocks, GameSnapshot, Players};
 use serde::{Deserialize, Serialize};
+use xiangqi_view::player_text::{self, TextKind};
 
 pub use xiangqi_view::Side;
 
@@ -69,46 +70,31 @@ pub enum ClientMessage {
 }
 
 /// The most characters a chat line may have.
-pub const CHAT_MAX_CHARS: usize = 300;
+pub const CHAT_MAX_CHARS: usize = TextKind::Chat.max_chars();
 
-/// Checks a chat line as typed: returns it trimmed, 1 to [`CHAT_MAX_CHARS`] characters and
-/// free of control characters (one line: no line breaks either).
+/// Checks a chat line as typed with the one check of player text
+/// ([`xiangqi_view::player_text`]): returns it trimmed, 1 to [`CHAT_MAX_CHARS`] characters,
+/// one line, something visible, no control or bidirectional control character.
 ///
 /// # Errors
-/// A sentence saying what is wrong, for the `invalid_field` error reply.
+/// A sentence saying what is wrong, starting with `text:`, for the `invalid_field` error
+/// reply.
 pub fn chat_text(typed: &str) -> Result<String, String> {
-    checked_text("text", typed, CHAT_MAX_CHARS)
-}
-
-/// Returns `typed` trimmed if it has 1 to `max` characters and no control character;
-/// else a sentence that starts with `field`.
-fn checked_text(field: &str, typed: &str, max: usize) -> Result<String, String> {
-    let text = typed.trim();
-    let chars = text.chars().count();
-    if chars == 0 {
-        return Err(format!("{field}: empty after trimming spaces"));
-    }
-    if chars > max {
-        return Err(format!(
-            "{field}: {chars} characters, at most {max} allowed"
-        ));
-    }
-    if text.chars().any(char::is_control) {
-        return Err(format!("{field}: control characters are not allowed"));
-    }
-    Ok(text.to_string())
+    player_text::check(TextKind::Chat, typed).map_err(|e| e.to_string())
 }
 
 /// The most characters a display name may have.
-pub const NAME_MAX_CHARS: usize = 24;
+pub const NAME_MAX_CHARS: usize = TextKind::Name.max_chars();
 
-/// Checks a display name as typed: returns it trimmed, 1 to [`NAME_MAX_CHARS`] characters
-/// and free of control characters.
+/// Checks a display name as typed with the one check of player text
+/// ([`xiangqi_view::player_text`]): returns it trimmed, 1 to [`NAME_MAX_CHARS`] characters,
+/// one line, something visible, no control or bidirectional control character.
 ///
 /// # Errors
-/// A sentence saying what is wrong, for the `invalid_field` error reply.
+/// A sentence saying what is wrong, starting with `name:`, for the `invalid_field` error
+/// reply.
 pub fn display_name(typed: &str) -> Result<String, String> {
-    checked_text("name", typed, NAME_MAX_CHARS)
+    player_text::check(TextKind::Name, typed).map_err(|e| e.to_string())
 }
 
 // The fields of each message, read separately so that an error names the field.

@@ -83,6 +83,39 @@ async fn bad_lines_watchers_and_floods_are_refused_and_change_nothing() {
     );
 }
 
+/// The one check of player text (`xiangqi_view::player_text`): bidirectional controls, line
+/// separators and lines with nothing visible are refused; lines in any script pass. (Each
+/// player stays within the 5 lines per 10 s.)
+#[tokio::test]
+async fn deceiving_or_invisible_lines_are_refused_and_any_script_passes() {
+    let s = common::start().await;
+    let mut t = table(s.addr, &json!({})).await;
+    for bad in [
+        "\u{202E}5=2C",
+        "good\u{2028}game",
+        "\u{200B}\u{200B}",
+        "a\u{2067}b",
+    ] {
+        t.red.send(&json!({"t": "chat", "text": bad})).await;
+        let e = t.red.expect_error("invalid_field").await;
+        assert!(
+            e["message"].as_str().unwrap_or("").starts_with("text:"),
+            "{bad:?}: {e}"
+        );
+    }
+    for (red, good) in [
+        (true, "Chơi hay lắm! 🎉"),
+        (false, "好棋！炮二平五"),
+        (false, "gg 👨\u{200D}👩\u{200D}👧"),
+    ] {
+        let player = if red { &mut t.red } else { &mut t.black };
+        player.send(&json!({"t": "chat", "text": good})).await;
+        for reader in [&mut t.red, &mut t.black] {
+            assert_eq!(reader.expect_event("chat").await["text"], good);
+        }
+    }
+}
+
 #[tokio::test]
 async fn the_chat_comes_back_after_a_restart() {
     let dir = tempfile::tempdir().expect("temp dir");

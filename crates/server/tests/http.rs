@@ -91,6 +91,66 @@ async fn a_room_from_a_fen_starts_there() {
     );
 }
 
+/// A blank `fen` is a mistake, not a request for the start position: rooms and puzzles
+/// refuse it with 422 `invalid_fen`; a room without `fen` (or with null) still starts at
+/// the start position.
+#[tokio::test]
+async fn a_blank_fen_is_refused_not_read_as_the_start_position() {
+    let s = common::start().await;
+    for blank in ["", "   ", "\t\n"] {
+        for path in ["/api/rooms", "/api/puzzles"] {
+            let r = http::post(s.addr, path, &json!({ "fen": blank })).await;
+            let j = assert_error(&r, 422, "invalid_fen");
+            assert!(
+                j["error"]["problems"]
+                    .as_array()
+                    .is_some_and(|p| !p.is_empty()),
+                "{path} {blank:?}: {j}"
+            );
+        }
+    }
+    for body in [json!({}), json!({ "fen": null })] {
+        let room = common::create_room(s.addr, &body).await;
+        assert_eq!(
+            common::game(s.addr, &room.code).await["start_fen"],
+            START_FEN
+        );
+    }
+}
+
+/// Puzzle titles go through the one check of player text: one line, nothing deceiving or
+/// invisible; titles in any script pass, and a blank one is `Puzzle`.
+#[tokio::test]
+async fn puzzle_titles_are_checked_as_player_text() {
+    let s = common::start().await;
+    let fen = "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1";
+    for bad in [
+        "Mate in 2\nRed to move",
+        "Mate\u{2028}in 2",
+        "\u{202E}2 ni etaM",
+        "\u{200B}\u{2060}",
+        &"题".repeat(101),
+    ] {
+        let r = http::post(s.addr, "/api/puzzles", &json!({"fen": fen, "title": bad})).await;
+        let j = assert_error(&r, 422, "invalid_field");
+        let message = j["error"]["message"].as_str().unwrap_or("");
+        assert!(message.starts_with("title:"), "{bad:?}: {j}");
+    }
+    for (typed, kept) in [
+        ("  红先胜：三步杀  ", "红先胜：三步杀"),
+        ("Đỏ đi trước, chiếu hết 🎯", "Đỏ đi trước, chiếu hết 🎯"),
+        ("   ", "Puzzle"),
+    ] {
+        let r = http::post(s.addr, "/api/puzzles", &json!({"fen": fen, "title": typed})).await;
+        assert_eq!(r.status, 201, "{typed:?}: {}", r.text());
+        let id = r.json()["id"].as_str().expect("id").to_string();
+        let p = http::get(s.addr, &format!("/api/puzzles/{id}"))
+            .await
+            .json();
+        assert_eq!(p["title"], kept);
+    }
+}
+
 #[tokio::test]
 async fn room_errors_have_the_documented_shape() {
     let s = common::start().await;

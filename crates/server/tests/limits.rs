@@ -1,11 +1,11 @@
 //! Connection limits and timeouts: a connection that sends nothing, drips its headers or
-//! idles after a request is closed; open connections are capped in all (503 before the
+//! idles after a request is closed; an API request whose body trickles or stalls gets 408; open connections are capped in all (503 before the
 //! file limit) and per client address (429); a WebSocket must say hello in time; a room
 //! caps its watchers.
 
 mod common;
 
-use common::{assert_error, create_room, http, start_with, Client};
+use common::{assert_error, create_room, http, start_with, table, Client};
 use serde_json::json;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -154,4 +154,108 @@ async fn a_room_refuses_watchers_over_its_cap_but_not_its_players() {
     assert_eq!(before.len(), 1, "{before:?}");
     assert_eq!(before[0]["code"], "too_many_watchers", "{before:?}");
     let _red = Client::join(s.addr, &room.code, "red", Some(&room.seat)).await;
+}
+
+/// Opens a connection and sends the headers of a puzzle POST announcing a 64-byte body, and
+/// its first byte.
+async fn start_slow_post(addr: std::net::SocketAddr) -> TcpStream {
+    let mut conn = TcpStream::connect(addr).await.expect("connect");
+    conn.write_all(
+        b"POST /api/puzzles HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+          Content-Length: 64\r\n\r\n{",
+    )
+    .await
+    .expect("write headers");
+    conn
+}
+
+/// Reads the reply to a request still being sent on `conn` until the server closes the
+/// connection (within `limit`), while `trickle` sends one more byte of its body every
+/// second; returns the reply's text (empty when the server closed without one) and when
+/// the connection closed.
+async fn reply_while_trickling(
+    conn: &mut TcpStream,
+    trickle: bool,
+    limit: Duration,
+) -> (String, Duration) {
+    let began = std::time::Instant::now();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    tick.tick().await;
+    let read = tokio::time::timeout(limit, async {
+        loop {
+            tokio::select! {
+                n = conn.read(&mut buf) => match n {
+                    Ok(0) | Err(_) => return,
+                    Ok(n) => got.extend_from_slice(&buf[..n]),
+                },
+                _ = tick.tick(), if trickle => {
+                    // The server may have answered and closed meanwhile: a failed write is
+                    // read as the reply (or the close) on the next turn.
+                    let _ = conn.write_all(b" ").await;
+                }
+            }
+        }
+    })
+    .await;
+    assert!(read.is_ok(), "no reply and no close within {limit:?}");
+    (String::from_utf8_lossy(&got).into_owned(), began.elapsed())
+}
+
+#[tokio::test]
+async fn a_trickled_body_is_cut_by_the_request_deadline() {
+    let s = start_with(
+        |c| {
+            c.request_timeout = Duration::from_secs(2);
+            c.body_timeout = Duration::from_secs(30);
+        },
+        WallClock::System,
+    )
+    .await;
+    let mut conn = start_slow_post(s.addr).await;
+    // A byte a second never leaves the body silent, so only the deadline can end it.
+    let (reply, after) = reply_while_trickling(&mut conn, true, Duration::from_secs(6)).await;
+    assert!(
+        reply.starts_with("HTTP/1.1 408"),
+        "after {after:?}: {reply:?}"
+    );
+    assert!(reply.contains(r#""code":"request_timeout""#), "{reply}");
+    assert!(after < Duration::from_secs(4), "answered after {after:?}");
+    // The server still answers others.
+    assert_eq!(http::get(s.addr, "/api/health").await.status, 200);
+}
+
+#[tokio::test]
+async fn a_stalled_body_is_cut_by_the_body_timeout() {
+    let s = start_with(
+        |c| {
+            c.request_timeout = Duration::from_secs(30);
+            c.body_timeout = Duration::from_secs(1);
+        },
+        WallClock::System,
+    )
+    .await;
+    let mut conn = start_slow_post(s.addr).await;
+    let (reply, after) = reply_while_trickling(&mut conn, false, Duration::from_secs(5)).await;
+    assert!(
+        reply.starts_with("HTTP/1.1 408"),
+        "after {after:?}: {reply:?}"
+    );
+    assert!(reply.contains(r#""code":"request_timeout""#), "{reply}");
+    assert!(after < Duration::from_secs(3), "answered after {after:?}");
+}
+
+#[tokio::test]
+async fn game_sockets_outlive_the_request_deadline() {
+    let s = start_with(
+        |c| c.request_timeout = Duration::from_secs(1),
+        WallClock::System,
+    )
+    .await;
+    let mut t = table(s.addr, &json!({})).await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    t.red.send_move(0, "h2e2").await;
+    t.red.expect_move("h2e2").await;
+    t.black.expect_move("h2e2").await;
 }

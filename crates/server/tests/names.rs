@@ -74,3 +74,33 @@ async fn names_come_back_after_a_restart() {
     let st = red.expect_state().await;
     assert_eq!(st["game"]["players"]["black"]["name"], "Hoa");
 }
+
+/// The one check of player text (`xiangqi_view::player_text`): bidirectional controls, line
+/// separators and names with nothing visible are refused; names in any script pass.
+#[tokio::test]
+async fn deceiving_or_invisible_names_are_refused_and_any_script_passes() {
+    let s = common::start().await;
+    let mut t = table(s.addr, &json!({})).await;
+    for bad in [
+        "\u{200B}",
+        "\u{200B}\u{200D}\u{FEFF}",
+        "\u{202E}Lan",
+        "Lan\u{2066}x\u{2069}",
+        "a\u{200F}b",
+        "one\u{2028}two",
+        "one\u{2029}two",
+        "one\ntwo",
+    ] {
+        t.red.send(&json!({"t": "name", "name": bad})).await;
+        let e = t.red.expect_error("invalid_field").await;
+        assert!(
+            e["message"].as_str().unwrap_or("").starts_with("name:"),
+            "{bad:?}: {e}"
+        );
+    }
+    for good in ["Nguyễn Thị Ánh", "许银川", "🐘 Elephant 👍🏽"] {
+        t.red.send(&json!({"t": "name", "name": good})).await;
+        let ev = t.red.expect_event("name").await;
+        assert_eq!(ev["name"], good);
+    }
+}

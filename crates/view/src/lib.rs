@@ -3,10 +3,12 @@
 //! because both build them here (`docs/protocol.md` describes them).
 //!
 //! - [`position`]: the position service (legal moves, check, status, notation).
+//! - [`player_text`]: the one check of what players write (chat, names, puzzle titles).
 //! - [`status`]: a game's status and the repetition cycle behind a ruling.
 //! - [`Side`]: a colour on the wire. [`ViewError`]: what a request is refused for.
 
 mod error;
+pub mod player_text;
 pub mod position;
 mod side;
 pub mod status;

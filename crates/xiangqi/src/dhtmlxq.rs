@@ -28,6 +28,7 @@
 
 use crate::game::{Game, GameError, GameResult, RuleSet};
 use crate::{slots, Board, IllegalMove, Move, PositionError, Square};
+use std::collections::HashMap;
 use std::fmt;
 
 /// DhtmlXQ tag names and the PGN tags that hold the same information.
@@ -124,34 +125,178 @@ pub fn looks_like(text: &str) -> bool {
     text.contains("[DhtmlXQ")
 }
 
-/// Splits the first block into `(name, value)` pairs, names in lower case. A tag without
-/// its closing tag ends at the next `[` (some sites close tags carelessly).
-fn tags_of(text: &str) -> Vec<(String, &str)> {
-    let block = match text.find("[DhtmlXQ]") {
-        Some(i) => &text[i + 9..],
-        None => text,
-    };
-    let block = block.find("[/DhtmlXQ]").map_or(block, |end| &block[..end]);
-    let mut out = Vec::new();
-    let mut rest = block;
-    while let Some(i) = rest.find("[DhtmlXQ_") {
-        rest = &rest[i + 9..];
-        let Some(close) = rest.find(']') else { break };
-        let written = &rest[..close];
-        let name = written.to_ascii_lowercase();
-        rest = &rest[close + 1..];
-        let end_tag = format!("[/DhtmlXQ_{written}]");
-        let (value, after) = match rest.find(&end_tag) {
-            Some(end) => (&rest[..end], end + end_tag.len()),
-            None => {
-                let end = rest.find('[').unwrap_or(rest.len());
-                (&rest[..end], end)
-            }
-        };
-        out.push((name, value.trim()));
-        rest = &rest[after..];
+/// What a scan of DhtmlXQ text has done: the bytes its searches passed over and the tags
+/// it looked up. Both stay within a small multiple of the text's length whatever the text
+/// (each byte is searched over a bounded number of times; each closing tag is passed once),
+/// which the tests check on texts that made the old reader quadratic.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct ScanWork {
+    /// Bytes passed over by searches.
+    bytes: usize,
+    /// Tags looked up or passed over in the index of closing tags.
+    lookups: usize,
+}
+
+impl ScanWork {
+    /// Finds `pat` in `text` from byte `from`, counting the bytes passed over.
+    fn find(&mut self, text: &str, from: usize, pat: impl Pattern) -> Option<usize> {
+        let hay = text.get(from..)?;
+        let found = pat.find_in(hay);
+        self.bytes += found.map_or(hay.len(), |i| i + pat.len());
+        found.map(|i| from + i)
     }
-    out
+}
+
+/// What [`ScanWork::find`] looks for: a string, or the first of two brackets.
+trait Pattern {
+    /// Returns where the pattern starts in `hay`, if it occurs.
+    fn find_in(&self, hay: &str) -> Option<usize>;
+    /// Returns the length in bytes of what the pattern matches.
+    fn len(&self) -> usize;
+}
+
+impl Pattern for &str {
+    fn find_in(&self, hay: &str) -> Option<usize> {
+        hay.find(*self)
+    }
+    fn len(&self) -> usize {
+        str::len(self)
+    }
+}
+
+impl Pattern for [char; 2] {
+    fn find_in(&self, hay: &str) -> Option<usize> {
+        hay.find(*self)
+    }
+    fn len(&self) -> usize {
+        1
+    }
+}
+
+/// The tags of the first block of a DhtmlXQ text, in order, as `(name as written, value)`.
+/// A tag's value runs to its closing tag (the same name, same case); a tag without one
+/// ends at the next `[` (some sites close tags carelessly). A tag name holds no `[` or
+/// `]`: `[DhtmlXQ_` followed by another `[` before any `]` is text, not a tag.
+///
+/// Linear in the text: the closing tags are indexed first in one pass (by name, in order),
+/// so finding a tag's end is a look-up, not a search of the rest of the text; the opening
+/// tags are then read in a second pass that never goes back.
+struct Tags<'a> {
+    /// The block.
+    block: &'a str,
+    /// Where the next search for an opening tag starts.
+    at: usize,
+    /// The closing tags by name.
+    closes: HashMap<&'a str, Closes>,
+    /// The work done so far.
+    work: ScanWork,
+}
+
+/// The closing tags of one name: the `(start, end)` of each in order, and how many of them
+/// lie before the reader (passed, never looked at again).
+#[derive(Default)]
+struct Closes {
+    /// Where each starts and ends, in order.
+    spans: Vec<(usize, usize)>,
+    /// How many are passed.
+    passed: usize,
+}
+
+/// The opening and closing tag prefixes.
+const OPEN: &str = "[DhtmlXQ_";
+/// See [`OPEN`].
+const CLOSE: &str = "[/DhtmlXQ_";
+
+impl<'a> Tags<'a> {
+    /// Starts reading the tags of the first `[DhtmlXQ]…[/DhtmlXQ]` block of `text` (the
+    /// whole text when it has no such block), indexing its closing tags.
+    fn new(text: &'a str) -> Tags<'a> {
+        let mut work = ScanWork::default();
+        let block = match work.find(text, 0, "[DhtmlXQ]") {
+            Some(i) => &text[i + 9..],
+            None => text,
+        };
+        let block = work
+            .find(block, 0, "[/DhtmlXQ]")
+            .map_or(block, |end| &block[..end]);
+        let mut closes: HashMap<&str, Closes> = HashMap::new();
+        let mut at = 0;
+        while let Some(i) = work.find(block, at, CLOSE) {
+            let name_at = i + CLOSE.len();
+            let Some(stop) = work.find(block, name_at, ['[', ']']) else {
+                break;
+            };
+            if block.as_bytes()[stop] == b']' {
+                work.lookups += 1;
+                let name = &block[name_at..stop];
+                closes.entry(name).or_default().spans.push((i, stop + 1));
+                at = stop + 1;
+            } else {
+                at = stop;
+            }
+        }
+        Tags {
+            block,
+            at: 0,
+            closes,
+            work,
+        }
+    }
+
+    /// Returns the first closing tag named `name` that starts at or after `from`, as its
+    /// `(start, end)`; the ones before are passed for good (`from` only grows).
+    fn close_of(&mut self, name: &str, from: usize) -> Option<(usize, usize)> {
+        self.work.lookups += 1;
+        let closes = self.closes.get_mut(name)?;
+        while closes
+            .spans
+            .get(closes.passed)
+            .is_some_and(|&(start, _)| start < from)
+        {
+            closes.passed += 1;
+            self.work.lookups += 1;
+        }
+        closes.spans.get(closes.passed).copied()
+    }
+}
+
+impl<'a> Iterator for Tags<'a> {
+    type Item = (&'a str, &'a str);
+
+    fn next(&mut self) -> Option<(&'a str, &'a str)> {
+        let block = self.block;
+        loop {
+            let i = self.work.find(block, self.at, OPEN)?;
+            let name_at = i + OPEN.len();
+            let stop = self.work.find(block, name_at, ['[', ']'])?;
+            if block.as_bytes()[stop] == b'[' {
+                self.at = stop;
+                continue;
+            }
+            let name = &block[name_at..stop];
+            let value_at = stop + 1;
+            let value = match self.close_of(name, value_at) {
+                Some((end, after)) => {
+                    self.at = after;
+                    &block[value_at..end]
+                }
+                None => {
+                    let end = self.work.find(block, value_at, "[").unwrap_or(block.len());
+                    self.at = end;
+                    &block[value_at..end]
+                }
+            };
+            return Some((name, value.trim()));
+        }
+    }
+}
+
+/// Tells whether the tag name `name` (as written) starts with `prefix` in any case; returns
+/// the rest.
+fn strip_name_prefix<'a>(name: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = name.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| &name[prefix.len()..])
 }
 
 /// Returns the PGN result of a DhtmlXQ result text, if it names one.
@@ -190,12 +335,38 @@ fn digits_of(sq: Square) -> [char; 2] {
 /// start position, a point off the board, an illegal move (with its ply), a move after the
 /// end.
 pub fn read(text: &str) -> Result<DhtmlXqGame, DhtmlXqError> {
-    let raw = tags_of(text);
-    let get = |name: &str| raw.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
-    if get("movelist").is_none() && get("binit").is_none() {
+    // One pass over the tags: the first movelist and binit, the information tags in order,
+    // the comments, and the result (the last result tag that names one).
+    let (mut movelist, mut binit) = (None, None);
+    let mut tags = Vec::new();
+    let mut comments = Vec::new();
+    let mut result = None;
+    for (name, value) in Tags::new(text) {
+        if name.eq_ignore_ascii_case("movelist") {
+            movelist = movelist.or(Some(value));
+        } else if name.eq_ignore_ascii_case("binit") {
+            binit = binit.or(Some(value));
+        } else if let Some((_, pgn)) = TAGS.iter().find(|(d, _)| d.eq_ignore_ascii_case(name)) {
+            if !value.is_empty() {
+                tags.push((pgn.to_string(), value.to_string()));
+            }
+        } else if name.eq_ignore_ascii_case("result") {
+            result = result_of(value);
+            if let Some(r) = result {
+                tags.push(("Result".to_string(), r.to_string()));
+            }
+        } else if let Some(n) = strip_name_prefix(name, "comment") {
+            if let Ok(ply) = n.parse::<usize>() {
+                if !value.is_empty() {
+                    comments.push((ply, value.replace("||", "\n")));
+                }
+            }
+        }
+    }
+    if movelist.is_none() && binit.is_none() {
         return Err(DhtmlXqError::NoGame);
     }
-    let board = match get("binit") {
+    let board = match binit {
         None | Some("") => Board::start(),
         Some(b) => {
             let d: Vec<u8> = b.bytes().collect();
@@ -209,7 +380,7 @@ pub fn read(text: &str) -> Result<DhtmlXqGame, DhtmlXqError> {
             slots::to_board(&points).map_err(DhtmlXqError::SharedPoint)?
         }
     };
-    let list: Vec<u8> = get("movelist")
+    let list: Vec<u8> = movelist
         .unwrap_or("")
         .bytes()
         .filter(|b| !b.is_ascii_whitespace())
@@ -232,27 +403,6 @@ pub fn read(text: &str) -> Result<DhtmlXqGame, DhtmlXqError> {
                 return Err(DhtmlXqError::Illegal { ply, reason })
             }
             Err(_) => return Err(DhtmlXqError::AfterEnd { ply }),
-        }
-    }
-    let mut tags = Vec::new();
-    let mut comments = Vec::new();
-    let mut result = None;
-    for (name, value) in &raw {
-        if let Some((_, pgn)) = TAGS.iter().find(|(d, _)| d == name) {
-            if !value.is_empty() {
-                tags.push((pgn.to_string(), value.to_string()));
-            }
-        } else if name == "result" {
-            result = result_of(value);
-            if let Some(r) = result {
-                tags.push(("Result".to_string(), r.to_string()));
-            }
-        } else if let Some(n) = name.strip_prefix("comment") {
-            if let Ok(ply) = n.parse::<usize>() {
-                if !value.is_empty() {
-                    comments.push((ply, value.replace("||", "\n")));
-                }
-            }
         }
     }
     crate::pgn::apply_result_tag(&mut game, result);
@@ -434,6 +584,115 @@ mod tests {
             read(&format!("[DhtmlXQ_binit]{no_general}[/DhtmlXQ_binit]")),
             Err(DhtmlXqError::Position(_))
         ));
+    }
+
+    /// The tag reader as it was before it was made linear (a search of the rest of the text
+    /// for each tag's closing tag), with the one rule the linear reader adds (a name holds
+    /// no `[`): the reference the linear reader must agree with.
+    fn quadratic_tags(text: &str) -> Vec<(String, String)> {
+        let block = match text.find("[DhtmlXQ]") {
+            Some(i) => &text[i + 9..],
+            None => text,
+        };
+        let block = block.find("[/DhtmlXQ]").map_or(block, |end| &block[..end]);
+        let mut out = Vec::new();
+        let mut rest = block;
+        while let Some(i) = rest.find("[DhtmlXQ_") {
+            rest = &rest[i + 9..];
+            let Some(close) = rest.find(']') else { break };
+            let written = &rest[..close];
+            if let Some(bracket) = written.find('[') {
+                rest = &rest[bracket..];
+                continue;
+            }
+            rest = &rest[close + 1..];
+            let end_tag = format!("[/DhtmlXQ_{written}]");
+            let (value, after) = match rest.find(&end_tag) {
+                Some(end) => (&rest[..end], end + end_tag.len()),
+                None => {
+                    let end = rest.find('[').unwrap_or(rest.len());
+                    (&rest[..end], end)
+                }
+            };
+            out.push((written.to_string(), value.trim().to_string()));
+            rest = &rest[after..];
+        }
+        out
+    }
+
+    /// Reads every tag of `text`; returns how many and the work done.
+    fn scan(text: &str) -> (usize, ScanWork) {
+        let mut tags = Tags::new(text);
+        let count = tags.by_ref().count();
+        (count, tags.work)
+    }
+
+    /// Asserts that reading the tags of `text` passed over each byte of text at most eight
+    /// times (the reader makes four passes: to the block's start, to its end, over the
+    /// closing tags, over the opening tags and their values) and looked up at most one tag
+    /// per byte: linear, whatever the text. The old reader passed over the rest of the text
+    /// once per tag.
+    fn assert_linear(what: &str, text: &str) -> usize {
+        let (count, work) = scan(text);
+        assert!(
+            work.bytes <= 8 * text.len() && work.lookups <= text.len(),
+            "{what}: {work:?} for {} bytes",
+            text.len()
+        );
+        count
+    }
+
+    #[test]
+    fn a_million_unclosed_tags_are_read_in_linear_work() {
+        const N: usize = 1_000_000;
+        // Unclosed tags of one name: the old reader searched the rest of the text for the
+        // closing tag of each (64 s for 100,000 tags).
+        let same = "[DhtmlXQ_title]x".repeat(N);
+        assert_eq!(assert_linear("one name", &same), N);
+        assert_eq!(read(&same).unwrap_err(), DhtmlXqError::NoGame);
+        // A million distinct names, unclosed, then a game.
+        let mut distinct: String = (0..N).map(|i| format!("[DhtmlXQ_comment{i}]c")).collect();
+        distinct.push_str("[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]");
+        assert_eq!(assert_linear("distinct names", &distinct), N + 1);
+        let g = read(&distinct).expect("the game after the unclosed tags");
+        assert_eq!(g.game.moves().len(), 1);
+        assert_eq!(g.comments.len(), N);
+    }
+
+    #[test]
+    fn every_shape_of_tags_is_read_in_linear_work() {
+        // The work bound is per byte, so a tenth of a million tags shows it as well.
+        const N: usize = 100_000;
+        // Closing tags of other names, or all before their opening tags.
+        let others = "[DhtmlXQ_a]x[/DhtmlXQ_b]".repeat(N);
+        assert_eq!(assert_linear("other closing tags", &others), N);
+        let before = format!("{}{}", "[/DhtmlXQ_a]".repeat(N), "[DhtmlXQ_a]x".repeat(N));
+        assert_eq!(assert_linear("closing tags first", &before), N);
+        // Prefixes with no name: nothing is a tag.
+        let prefixes = format!("{}]", "[DhtmlXQ_[/DhtmlXQ_".repeat(N));
+        assert_eq!(assert_linear("bare prefixes", &prefixes), 0);
+        // A value holding brackets, and tags closed as they should be.
+        let closed = "[DhtmlXQ_title]x[y]z[/DhtmlXQ_title]".repeat(N);
+        assert_eq!(assert_linear("closed tags", &closed), N);
+    }
+
+    proptest! {
+        #[test]
+        fn linear_tags_agree_with_the_quadratic_reader(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "[DhtmlXQ_", "[/DhtmlXQ_", "[DhtmlXQ]", "[/DhtmlXQ]", "a", "A", "b",
+                    "movelist", "]", "[", " x ", "7747",
+                ]),
+                0..40,
+            )
+        ) {
+            let text = parts.concat();
+            let linear: Vec<(String, String)> = Tags::new(&text)
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect();
+            prop_assert_eq!(linear, quadratic_tags(&text), "{}", text);
+        }
     }
 
     proptest! {

@@ -981,9 +981,17 @@ impl Actor {
         let v = self.state.v + 1;
         let body = serde_json::to_string(&event)
             .map_err(|e| Refusal::new(ErrorCode::Internal, e.to_string()))?;
+        let over = self.state.over_after(&event);
         if let Err(e) = self
             .store
-            .append_event(&self.state.info.code, v, body, self.wall.now_ms(), seat)
+            .append_event(
+                &self.state.info.code,
+                v,
+                body,
+                self.wall.now_ms(),
+                seat,
+                over,
+            )
             .await
         {
             tracing::error!(room = %self.state.info.code, error = %e, "event not stored");

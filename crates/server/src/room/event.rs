@@ -83,7 +83,7 @@ pub enum Event {
     Name {
         /// The colour the seat played when it chose the name.
         color: Side,
-        /// The name, trimmed, 1 to 24 characters, no control characters.
+        /// The name, trimmed, 1 to 24 characters, as [`xiangqi_view::player_text`] allows.
         name: String,
     },
     /// The player of `color` wrote the chat line `text` (already checked: see
@@ -94,7 +94,7 @@ pub enum Event {
         /// The writer's display name at the time, if any.
         #[serde(default)]
         name: Option<String>,
-        /// The line, trimmed, 1 to 300 characters, no control characters.
+        /// The line, trimmed, 1 to 300 characters, as [`xiangqi_view::player_text`] allows.
         text: String,
     },
     /// Both agreed: round `round` starts from the room's start position, Red to move.

@@ -258,6 +258,36 @@ impl RoomState {
         Ok(())
     }
 
+    /// Returns whether the current round will be over once `event` applies (the store keeps
+    /// it with the event, so that the list of games to watch can leave finished ones out):
+    /// a result ends it, a new round starts another, a move ends it when it mates, stalemates
+    /// or completes a ruled repetition, and anything else leaves it as it is. An event that
+    /// would not apply leaves it as it is too.
+    pub fn over_after(&self, event: &Event) -> bool {
+        match event {
+            Event::Move { mv, .. } => {
+                let mut game = self.game.clone();
+                game.play_iccs(mv)
+                    .map_or(self.game.status().is_over(), xiangqi::game::Status::is_over)
+            }
+            Event::Resign { .. }
+            | Event::Flag { .. }
+            | Event::DrawAgreed
+            | Event::Abort { .. }
+            | Event::Claim { .. } => true,
+            Event::NewRound { .. } => Game::new(self.info.start.clone(), self.info.rules)
+                .status()
+                .is_over(),
+            Event::Joined { .. }
+            | Event::DrawOffer { .. }
+            | Event::DrawDecline { .. }
+            | Event::NewRoundRequest { .. }
+            | Event::NewRoundDecline { .. }
+            | Event::Name { .. }
+            | Event::Chat { .. } => self.game.status().is_over(),
+        }
+    }
+
     /// Exchanges the players' colours (and the engine's): the seat that played Red plays
     /// Black from now on, and the other way round.
     fn swap_colors(&mut self) {
@@ -527,5 +557,38 @@ mod tests {
             serde_json::to_string(&new).unwrap(),
             r#"{"kind":"new_round","round":3,"swap":true}"#
         );
+    }
+
+    #[test]
+    fn over_after_tells_the_store_whether_the_round_ends() {
+        let now = Instant::now();
+        let mut s = room(None);
+        // Black is mated on ply 5 (see the server tests' FIVE_PLY_MATE).
+        let plies = ["b2b4", "a9a8", "b4c4", "a8e8", "c4c9"];
+        for (ply, m) in plies.iter().enumerate() {
+            let side = if ply % 2 == 0 { Side::Red } else { Side::Black };
+            let event = mv(side, ply, m, None);
+            let over = s.over_after(&event);
+            s.apply(&event, now).unwrap();
+            assert_eq!(over, s.game.status().is_over(), "after {m}");
+            assert_eq!(over, ply == 4, "after {m}");
+        }
+        let chat = Event::Chat {
+            color: Side::Red,
+            name: None,
+            text: "gg".into(),
+        };
+        assert!(
+            s.over_after(&chat),
+            "a chat line leaves a finished round finished"
+        );
+        let new_round = Event::NewRound {
+            round: 2,
+            swap: true,
+        };
+        assert!(!s.over_after(&new_round));
+        s.apply(&new_round, now).unwrap();
+        assert!(!s.over_after(&chat));
+        assert!(s.over_after(&Event::Resign { color: Side::Black }));
     }
 }

@@ -16,12 +16,30 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/api/position", post(position))
 }
 
-/// Reads an optional FEN (none: the start position).
+/// Reads the optional `fen` of a room or puzzle request: left out (or null), the start
+/// position; given, it must be a FEN ([`required_start_position`]).
 ///
 /// # Errors
-/// [`AppError::InvalidFen`] listing every problem.
+/// [`AppError::InvalidFen`] listing every problem, a blank FEN included.
 pub fn start_position(fen: Option<&str>) -> Result<Position, AppError> {
-    Ok(xiangqi_view::position::start_position(fen)?)
+    fen.map_or_else(|| Ok(Position::default()), required_start_position)
+}
+
+/// Reads the `fen` field of a room or puzzle request, which is given: a blank one is refused
+/// like any other text that is not a FEN, not read as the start position (a client that
+/// lost its position must not silently get another).
+///
+/// # Errors
+/// [`AppError::InvalidFen`] listing every problem; for a blank FEN, that it is blank.
+pub fn required_start_position(fen: &str) -> Result<Position, AppError> {
+    if fen.trim().is_empty() {
+        let problem = "fen: blank; leave the field out for the start position".to_string();
+        return Err(AppError::InvalidFen {
+            message: problem.clone(),
+            problems: vec![problem],
+        });
+    }
+    Ok(xiangqi_view::position::start_position(Some(fen))?)
 }
 
 /// Refuses a start position that the rules library already judges decided under `rules`

@@ -1,7 +1,7 @@
 //! `POST /api/puzzles` and `GET /api/puzzles/{id}`: positions players compose and share;
 //! `GET /api/puzzles`: the public ones, newest first, a page at a time.
 
-use super::position::{play_moves, start_position, undecided_start};
+use super::position::{play_moves, required_start_position, undecided_start};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
 use crate::ids::PuzzleId;
 use crate::rate::{limited, RateLimits};
@@ -13,9 +13,9 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use xiangqi::game::RuleSet;
+use xiangqi_view::player_text::{self, TextKind};
+use xiangqi_view::ViewError;
 
-/// Longest title, in characters.
-const MAX_TITLE: usize = 100;
 /// Longest solution line, in plies.
 const MAX_SOLUTION: usize = 200;
 /// Public puzzles listed per page when the request does not say.
@@ -135,18 +135,13 @@ async fn create(
     State(app): State<AppState>,
     ApiJson(req): ApiJson<NewPuzzle>,
 ) -> Result<(StatusCode, Json<Created>), AppError> {
-    let pos = start_position(Some(&req.fen))?;
+    let pos = required_start_position(&req.fen)?;
     undecided_start(&pos, RuleSet::Wxf2018)?;
-    let title = req.title.unwrap_or_default().trim().to_string();
-    if title.chars().count() > MAX_TITLE {
-        return Err(AppError::InvalidField(format!(
-            "title: at most {MAX_TITLE} characters"
-        )));
-    }
-    let title = if title.is_empty() {
-        "Puzzle".to_string()
-    } else {
-        title
+    // No title, or a blank one, is "Puzzle"; any other goes through the one check of
+    // player text.
+    let title = match req.title.as_deref().filter(|t| !t.trim().is_empty()) {
+        None => "Puzzle".to_string(),
+        Some(t) => player_text::check(TextKind::PuzzleTitle, t).map_err(ViewError::from)?,
     };
     let solution = match req.solution {
         Some(moves) if !moves.is_empty() => {

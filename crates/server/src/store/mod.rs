@@ -168,6 +168,7 @@ enum WriteOp {
         body: String,
         at: i64,
         seat: Option<(Color, SeatHash)>,
+        game_over: bool,
     },
     InsertPuzzle(PuzzleRow),
     DeleteIdleRooms {
@@ -234,8 +235,9 @@ impl Store {
     }
 
     /// Appends event `v` of room `code` (and, for a guest joining, the seat's hash under the
-    /// colour that seat played in round 1: its column), and marks the room active at `at`
-    /// (milliseconds since the Unix epoch).
+    /// colour that seat played in round 1: its column), marks the room active at `at`
+    /// (milliseconds since the Unix epoch) and records whether its current round is over
+    /// once the event applies (`game_over`: see [`Store::watchable`]).
     ///
     /// # Errors
     /// [`StoreError`] on a storage failure, or when the room no longer exists or event `v`
@@ -247,6 +249,7 @@ impl Store {
         body: String,
         at: i64,
         seat: Option<(Color, SeatHash)>,
+        game_over: bool,
     ) -> Result<(), StoreError> {
         let v = i64::try_from(v).map_err(|_| StoreError::Failed("event number overflow".into()))?;
         self.write(WriteOp::AppendEvent {
@@ -255,6 +258,7 @@ impl Store {
             body,
             at,
             seat,
+            game_over,
         })
         .await
         .map(|_| ())
@@ -348,10 +352,13 @@ impl Store {
     }
 
     /// Returns up to `limit` public rooms without a password or the engine whose two seats
-    /// are taken and that saw activity at or after `since_ms` (milliseconds since the Unix
-    /// epoch), most recently active first: the games that may be worth watching (whether
-    /// each is still going on is for its room to say). Rows that do not read back are
-    /// logged and left out, as in [`Store::lobby`].
+    /// are taken, whose current round is not over and that saw activity at or after
+    /// `since_ms` (milliseconds since the Unix epoch), most recently active first: the games
+    /// that may be worth watching. Finished games are left out before the limit is taken,
+    /// so newer finished rooms never hide older live ones; whether each listed game is still
+    /// going on is for its room to confirm (rooms stored before the `game_over` column read
+    /// as not over). Rows that do not read back are logged and left out, as in
+    /// [`Store::lobby`].
     ///
     /// # Errors
     /// [`StoreError`] on a storage failure.
@@ -361,7 +368,7 @@ impl Store {
              AS has_password, created_at FROM rooms \
              WHERE public = 1 AND password_hash IS NULL AND computer_level IS NULL \
              AND red_seat_hash IS NOT NULL AND black_seat_hash IS NOT NULL \
-             AND last_activity >= $1 ORDER BY last_activity DESC LIMIT $2",
+             AND game_over = 0 AND last_activity >= $1 ORDER BY last_activity DESC LIMIT $2",
         )
         .bind(since_ms)
         .bind(limit)
@@ -594,19 +601,29 @@ async fn run_op(conn: &mut AnyConnection, op: &WriteOp) -> Result<u64, StoreErro
             body,
             at,
             seat,
+            game_over,
         } => {
+            let over = i64::from(*game_over);
             let updated = match seat {
                 Some((Color::Red, hash)) => sqlx::query(
-                    "UPDATE rooms SET last_activity = $1, red_seat_hash = $2 WHERE code = $3",
+                    "UPDATE rooms SET last_activity = $1, game_over = $2, red_seat_hash = $3 \
+                     WHERE code = $4",
                 )
                 .bind(at)
+                .bind(over)
                 .bind(&hash.0),
                 Some((Color::Black, hash)) => sqlx::query(
-                    "UPDATE rooms SET last_activity = $1, black_seat_hash = $2 WHERE code = $3",
+                    "UPDATE rooms SET last_activity = $1, game_over = $2, black_seat_hash = $3 \
+                     WHERE code = $4",
                 )
                 .bind(at)
+                .bind(over)
                 .bind(&hash.0),
-                None => sqlx::query("UPDATE rooms SET last_activity = $1 WHERE code = $2").bind(at),
+                None => sqlx::query(
+                    "UPDATE rooms SET last_activity = $1, game_over = $2 WHERE code = $3",
+                )
+                .bind(at)
+                .bind(over),
             }
             .bind(code.as_str())
             .execute(&mut *conn)
@@ -729,13 +746,13 @@ mod tests {
         let code = RoomCode::random();
         assert!(store.insert_room(test_room(&code)).await.expect("insert"));
         store
-            .append_event(&code, 1, "{}".into(), 2, None)
+            .append_event(&code, 1, "{}".into(), 2, None, false)
             .await
             .expect("event 1");
         // Event 1 again: its INSERT fails on the primary key after the seat UPDATE ran.
         let seat = (Color::Black, SeatHash("guest".into()));
         let again = store
-            .append_event(&code, 1, "{}".into(), 3, Some(seat))
+            .append_event(&code, 1, "{}".into(), 3, Some(seat), false)
             .await;
         assert!(again.is_err(), "a duplicate event is refused");
         let row = store.room(&code).await.expect("read").expect("room");
@@ -746,7 +763,7 @@ mod tests {
         // The writer goes on: the next event and its seat are stored together.
         let seat = (Color::Black, SeatHash("guest".into()));
         store
-            .append_event(&code, 2, "{}".into(), 4, Some(seat))
+            .append_event(&code, 2, "{}".into(), 4, Some(seat), false)
             .await
             .expect("event 2");
         let row = store.room(&code).await.expect("read").expect("room");
@@ -861,5 +878,44 @@ mod tests {
         // rooms are never listed); kept: the good one and the one with a bad FEN, a column
         // the lobby does not read.
         assert_eq!(lobby.len(), 2, "{codes:?}");
+    }
+
+    #[tokio::test]
+    async fn games_to_watch_leave_finished_rounds_out_before_the_limit() {
+        for (store, _dir) in test_stores().await {
+            watchable_leaves_finished_rounds_out_before_the_limit(store).await;
+        }
+    }
+
+    async fn watchable_leaves_finished_rounds_out_before_the_limit(store: Store) {
+        let live = RoomCode::random();
+        let finished = RoomCode::random();
+        for (code, at) in [(&live, 10), (&finished, 20)] {
+            let row = RoomRow {
+                public: true,
+                black_seat_hash: Some("black".into()),
+                ..test_room(code)
+            };
+            assert!(store.insert_room(row).await.expect("insert"));
+            store
+                .append_event(code, 1, "{}".into(), at, None, false)
+                .await
+                .expect("event 1");
+        }
+        store
+            .append_event(&finished, 2, "{}".into(), 30, None, true)
+            .await
+            .expect("event 2");
+        // The finished room is the most recently active, yet a limit of one lists the live.
+        let codes = |rows: Vec<LobbyRow>| rows.into_iter().map(|r| r.code).collect::<Vec<_>>();
+        let listed = store.watchable(1, 0).await.expect("watchable");
+        assert_eq!(codes(listed), std::slice::from_ref(&live));
+        // A new round makes it a game to watch again.
+        store
+            .append_event(&finished, 3, "{}".into(), 40, None, false)
+            .await
+            .expect("event 3");
+        let listed = store.watchable(10, 0).await.expect("watchable");
+        assert_eq!(codes(listed), [finished, live]);
     }
 }
