@@ -78,6 +78,15 @@ pub struct ServeArgs {
     /// try that room again, doubled after each further one up to 5 minutes (0: no wait).
     #[arg(long, env = "XIANGQI_WRONG_PASSWORD_DELAY_MS", default_value_t = 1000)]
     pub wrong_password_delay_ms: u64,
+    /// Wrong passwords one room may take per minute from all addresses; past them the room
+    /// is under siege (6 s, doubling up to 5 minutes) and addresses that guessed wrong get
+    /// 429 until it ends (0: no siege).
+    #[arg(
+        long,
+        env = "XIANGQI_ROOM_WRONG_PASSWORDS_PER_MINUTE",
+        default_value_t = 10
+    )]
+    pub room_wrong_passwords_per_minute: u32,
     /// Seconds a player must be away before the opponent may claim the win or abort.
     #[arg(long, env = "XIANGQI_CLAIM_AFTER_S", default_value_t = 60)]
     pub claim_after_s: u64,
@@ -172,6 +181,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         puzzles_per_minute: args.puzzles_per_minute,
         room_misses_per_minute: args.room_misses_per_minute,
         wrong_password_delay: Duration::from_millis(args.wrong_password_delay_ms),
+        room_wrong_passwords_per_minute: args.room_wrong_passwords_per_minute,
         claim_after: Duration::from_secs(args.claim_after_s),
         redis_url: args.redis_url.clone(),
         node_id: args.node_id.clone(),

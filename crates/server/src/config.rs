@@ -75,6 +75,12 @@ pub struct Config {
     /// may try that room again, doubled after each further wrong password (at most 5
     /// minutes; the first wrong password costs nothing); zero: no wait (default 1 s).
     pub wrong_password_delay: Duration,
+    /// Wrong passwords one room may take per minute from all addresses together (bursts of
+    /// as many); past them the room is under siege for 6 s, doubled for each siege that
+    /// follows (at most 5 minutes): an address that gave a wrong password for the room gets
+    /// 429 `rate_limited` without a check until it ends, while an address with a clean
+    /// record is still checked (see [`crate::rate::passwords`]); 0: no siege (default 10).
+    pub room_wrong_passwords_per_minute: u32,
     /// A player whose opponent has been away (not connected) this long may claim the win
     /// or abort the game (default 60 s).
     pub claim_after: Duration,
@@ -110,6 +116,7 @@ impl Default for Config {
             puzzles_per_minute: 30,
             room_misses_per_minute: 60,
             wrong_password_delay: Duration::from_secs(1),
+            room_wrong_passwords_per_minute: 10,
             claim_after: Duration::from_secs(60),
             redis_url: None,
             node_id: "node".to_string(),

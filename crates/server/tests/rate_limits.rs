@@ -1,7 +1,8 @@
 //! Per-address rate limits: creating rooms, joining and creating puzzles past the limit get
 //! 429 `rate_limited` with a JSON body and `Retry-After`, and change nothing; after a second
 //! wrong password in a row the same address waits, longer after each further wrong one,
-//! before it may try that room again.
+//! before it may try that room again; and past a room's budget of wrong passwords from all
+//! addresses, the room is under siege: addresses that guessed wrong wait, unchecked.
 
 mod common;
 
@@ -215,4 +216,53 @@ async fn a_zero_room_miss_limit_never_refuses() {
         let r = http::get(s.addr, &format!("/api/rooms/ZZZZZZ{i:02}")).await;
         assert_error(&r, 404, "not_found");
     }
+}
+
+#[tokio::test]
+async fn wrong_passwords_from_many_addresses_put_the_room_under_siege() {
+    let s = start_with(
+        |c: &mut Config| {
+            c.wrong_password_delay = Duration::from_millis(1000);
+            c.room_wrong_passwords_per_minute = 3;
+        },
+        WallClock::System,
+    )
+    .await;
+    let room = create_room(s.addr, &json!({"password": "right"})).await;
+    let path = format!("/api/rooms/{}/join", room.code);
+    let wrong = json!({"password": "wrong"});
+    let from = |n: u8| std::net::IpAddr::from([127, 0, 0, n]);
+    // Four addresses, one wrong password each: each is checked (the first wrong password
+    // of an address costs it nothing); the fourth is past the room's budget of three.
+    for n in 10..14 {
+        let r = http::post_from(from(n), s.addr, &path, &wrong).await;
+        assert_error(&r, 403, "wrong_password");
+    }
+    // Now every address that guessed wrong waits for the siege to end, unchecked, even with
+    // the right password.
+    for n in 10..14 {
+        let r = http::post_from(from(n), s.addr, &path, &json!({"password": "right"})).await;
+        let retry = assert_rate_limited(&r);
+        assert!(
+            (1..=6).contains(&retry),
+            "the first siege lasts 6 s: {retry}"
+        );
+    }
+    // A guesser from a new address is checked once, then waits too.
+    let fresh = from(20);
+    assert_error(
+        &http::post_from(fresh, s.addr, &path, &wrong).await,
+        403,
+        "wrong_password",
+    );
+    assert_rate_limited(&http::post_from(fresh, s.addr, &path, &wrong).await);
+    // An honest player with the right password is let in during the siege.
+    let r = http::post_from(from(30), s.addr, &path, &json!({"password": "right"})).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.json()["color"], "black");
+    // Another room is not under siege.
+    let other = create_room(s.addr, &json!({"password": "right"})).await;
+    let other_path = format!("/api/rooms/{}/join", other.code);
+    let r = http::post_from(from(10), s.addr, &other_path, &json!({"password": "right"})).await;
+    assert_eq!(r.status, 200, "{}", r.text());
 }

@@ -6,7 +6,7 @@ use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
 use crate::ids::{RoomCode, SeatToken, WatchKey};
 use crate::listen::peer_ip;
 use crate::messages::Side;
-use crate::rate::{client_key, limited, RateLimits};
+use crate::rate::{client_key, limited, RateLimits, Refused};
 use crate::room::actor::{Command, GameRecord};
 use crate::room::build;
 use crate::room::snapshot::StatusView;
@@ -283,16 +283,21 @@ async fn join(
         .map(|h| WatchKey::of(&code, h).as_str().to_string());
     if let Some(hash) = row.password_hash {
         // After wrong passwords this address waits longer each time before it may try this
-        // room again, and its guesses are checked one at a time; while it waits, nothing is
-        // checked.
+        // room again, and its guesses are checked one at a time; while it waits, or while
+        // the room is under siege (too many wrong passwords from everyone), nothing it sends
+        // is checked (see `rate::passwords`).
         let ip = client_key(peer_ip(&extensions));
-        let attempt = app.limits.passwords.begin(&code, ip).map_err(|wait| {
-            let retry_after_s = wait.as_secs_f64().ceil().max(1.0) as u64;
+        let attempt = app.limits.passwords.begin(&code, ip).map_err(|refused| {
+            let retry_after_s = refused.wait().as_secs_f64().ceil().max(1.0) as u64;
+            let why = match refused {
+                Refused::Address(_) => "too many wrong passwords for this room",
+                Refused::Siege(_) => {
+                    "this room is getting too many wrong passwords and this address gave one"
+                }
+            };
             AppError::RateLimited {
                 retry_after_s,
-                message: format!(
-                    "too many wrong passwords for this room; try again in {retry_after_s} s"
-                ),
+                message: format!("{why}; try again in {retry_after_s} s"),
             }
         })?;
         let given = req.password.unwrap_or_default();

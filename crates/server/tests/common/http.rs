@@ -3,7 +3,7 @@
 //! serde_json, so the CLI crate's restart test can include it with `#[path]`.
 
 use serde_json::Value;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -45,15 +45,46 @@ impl Response {
 
 /// Sends one request; `body` is sent as `application/json` when given.
 pub async fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> Response {
-    tokio::time::timeout(HTTP_TIMEOUT, request_inner(addr, method, path, body))
+    tokio::time::timeout(HTTP_TIMEOUT, request_inner(None, addr, method, path, body))
         .await
         .unwrap_or_else(|_| panic!("{method} {path}: no answer within {HTTP_TIMEOUT:?}"))
 }
 
-async fn request_inner(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> Response {
-    let mut stream = TcpStream::connect(addr)
+/// Sends one POST of `body` from the loopback address `from` (any `127.x.y.z`), so that
+/// one test can speak for many client addresses.
+pub async fn post_from(from: IpAddr, addr: SocketAddr, path: &str, body: &Value) -> Response {
+    let body = body.to_string();
+    let request = request_inner(Some(from), addr, "POST", path, Some(&body));
+    tokio::time::timeout(HTTP_TIMEOUT, request)
         .await
-        .unwrap_or_else(|e| panic!("connect {addr}: {e}"));
+        .unwrap_or_else(|_| panic!("POST {path} from {from}: no answer within {HTTP_TIMEOUT:?}"))
+}
+
+/// Opens a TCP connection to `addr`, from the loopback address `from` when given.
+pub async fn connect_from(from: Option<IpAddr>, addr: SocketAddr) -> TcpStream {
+    let connect = async {
+        match from {
+            None => TcpStream::connect(addr).await,
+            Some(ip) => {
+                let socket = tokio::net::TcpSocket::new_v4()?;
+                socket.bind(SocketAddr::new(ip, 0))?;
+                socket.connect(addr).await
+            }
+        }
+    };
+    connect
+        .await
+        .unwrap_or_else(|e| panic!("connect {addr} from {from:?}: {e}"))
+}
+
+async fn request_inner(
+    from: Option<IpAddr>,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+) -> Response {
+    let mut stream = connect_from(from, addr).await;
     let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     let body = body.unwrap_or("");
     if !body.is_empty() || method == "POST" {

@@ -1,11 +1,15 @@
 //! Per-address rate limits on the routes that create things or test passwords
 //! (`tower_governor` on `POST /api/rooms`, `POST /api/rooms/{code}/join` and
-//! `POST /api/puzzles`), and the growing wait per room and address after wrong passwords.
-//! A refused request gets 429 `rate_limited` with `Retry-After` and changes nothing.
+//! `POST /api/puzzles`), the limit on unknown room codes, and (in [`passwords`]) the waits
+//! after wrong passwords, per address and per room. A refused request gets 429
+//! `rate_limited` with `Retry-After` and changes nothing.
+
+pub mod passwords;
+
+pub use passwords::{Attempt, PasswordDelays, Refused, MAX_PASSWORD_DELAY};
 
 use crate::config::Config;
 use crate::error::AppError;
-use crate::ids::RoomCode;
 use crate::listen::peer_ip;
 use crate::AppState;
 use axum::response::IntoResponse;
@@ -14,16 +18,10 @@ use governor::middleware::NoOpMiddleware;
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv6Addr};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tower_governor::governor::{GovernorConfig, GovernorConfigBuilder};
 use tower_governor::key_extractor::KeyExtractor;
 use tower_governor::{GovernorError, GovernorLayer};
-
-/// Longest wait after wrong passwords, however many there were.
-pub const MAX_PASSWORD_DELAY: Duration = Duration::from_secs(300);
-/// A room and address whose wait ended this long ago are forgotten (the count starts again).
-const FORGET_STRIKES_AFTER: Duration = Duration::from_secs(3600);
 
 /// Keys requests by client address: an IPv4 address (also when written as IPv4-mapped IPv6)
 /// or the /64 network of an IPv6 address, since one host commonly holds a whole /64.
@@ -84,159 +82,6 @@ fn limit(per_minute: u32, what: &'static str) -> Option<Limit> {
         })
         .finish()?;
     Some(Arc::new(config))
-}
-
-/// The wrong-password record of one room and address.
-#[derive(Clone, Copy, Debug)]
-struct Strikes {
-    /// Wrong passwords in a row.
-    wrong: u32,
-    /// No new try before this.
-    until: Instant,
-    /// A check of this address's password for this room is running.
-    checking: bool,
-}
-
-/// The growing wait per room and address after wrong passwords: after the n-th wrong
-/// password in a row (n ≥ 2; the first costs nothing, so a typo can be retyped at once),
-/// that address may not try that room's password again for `base × 2^(n-2)` (at most
-/// [`MAX_PASSWORD_DELAY`]); the right password clears the count.
-pub struct PasswordDelays {
-    base: Duration,
-    strikes: Mutex<HashMap<(RoomCode, IpAddr), Strikes>>,
-}
-
-impl PasswordDelays {
-    /// Returns an empty record whose first wait is `base` (zero: never wait).
-    pub fn new(base: Duration) -> PasswordDelays {
-        PasswordDelays {
-            base,
-            strikes: Mutex::new(HashMap::new()),
-        }
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(RoomCode, IpAddr), Strikes>> {
-        // Every operation is one map call: the map stays consistent even after a panic.
-        self.strikes.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// Starts a check of a password `ip` gave for room `code`, unless that address must
-    /// still wait or has another check of that room's password running (so parallel
-    /// guesses do not slip past the wait); report the outcome on the [`Attempt`].
-    ///
-    /// # Errors
-    /// The time to wait before trying again.
-    pub fn begin(&self, code: &RoomCode, ip: IpAddr) -> Result<Attempt<'_>, Duration> {
-        self.begin_at(code, ip, Instant::now())
-    }
-
-    fn begin_at(&self, code: &RoomCode, ip: IpAddr, now: Instant) -> Result<Attempt<'_>, Duration> {
-        if self.base.is_zero() {
-            return Ok(Attempt {
-                delays: self,
-                key: None,
-            });
-        }
-        let key = (code.clone(), ip);
-        let mut map = self.lock();
-        let entry = map.entry(key.clone()).or_insert(Strikes {
-            wrong: 0,
-            until: now,
-            checking: false,
-        });
-        if entry.until > now {
-            return Err(entry.until - now);
-        }
-        if entry.checking {
-            return Err(CHECK_RUNNING_WAIT);
-        }
-        entry.checking = true;
-        Ok(Attempt {
-            delays: self,
-            key: Some(key),
-        })
-    }
-
-    fn wrong_at(&self, key: &(RoomCode, IpAddr), now: Instant) -> Duration {
-        let mut map = self.lock();
-        let entry = map.entry(key.clone()).or_insert(Strikes {
-            wrong: 0,
-            until: now,
-            checking: false,
-        });
-        entry.wrong = entry.wrong.saturating_add(1);
-        // The first wrong password costs nothing, so a person may retype a typo at once.
-        let wait = match entry.wrong {
-            0 | 1 => Duration::ZERO,
-            n => self
-                .base
-                .saturating_mul(1u32 << (n - 2).min(31))
-                .min(MAX_PASSWORD_DELAY),
-        };
-        entry.until = now + wait;
-        wait
-    }
-
-    /// Forgets the records whose wait ended long ago, so the map does not grow without end.
-    pub fn prune(&self) {
-        self.prune_at(Instant::now());
-    }
-
-    fn prune_at(&self, now: Instant) {
-        self.lock()
-            .retain(|_, s| s.checking || s.until + FORGET_STRIKES_AFTER > now);
-    }
-
-    /// Returns how many rooms and addresses have a record.
-    pub fn len(&self) -> usize {
-        self.lock().len()
-    }
-
-    /// Says whether no room and address has a record.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
-/// What a refused check waits when another check of the same room and address runs.
-const CHECK_RUNNING_WAIT: Duration = Duration::from_secs(1);
-
-/// A running password check (from [`PasswordDelays::begin`]); say how it ended with
-/// [`Attempt::wrong`] or [`Attempt::right`]. Dropped without either (the request went away),
-/// it counts as nothing.
-pub struct Attempt<'a> {
-    delays: &'a PasswordDelays,
-    key: Option<(RoomCode, IpAddr)>,
-}
-
-impl Attempt<'_> {
-    /// Records a wrong password; returns the wait the address now has for this room.
-    pub fn wrong(&self) -> Duration {
-        self.wrong_at(Instant::now())
-    }
-
-    fn wrong_at(&self, now: Instant) -> Duration {
-        self.key
-            .as_ref()
-            .map_or(Duration::ZERO, |key| self.delays.wrong_at(key, now))
-    }
-
-    /// Forgets the address's wrong passwords for this room (it gave the right one).
-    pub fn right(&self) {
-        if let Some(key) = &self.key {
-            self.delays.lock().remove(key);
-        }
-    }
-}
-
-impl Drop for Attempt<'_> {
-    fn drop(&mut self) {
-        if let Some(key) = &self.key {
-            if let Some(s) = self.delays.lock().get_mut(key) {
-                s.checking = false;
-            }
-        }
-    }
 }
 
 /// The limit on looking up room codes that do not exist, per client address: each unknown
@@ -330,7 +175,8 @@ impl RoomMisses {
 }
 
 /// The limits of one server (see [`Config`]: `rooms_per_minute`, `joins_per_minute`,
-/// `puzzles_per_minute`, `wrong_password_delay`, `room_misses_per_minute`).
+/// `puzzles_per_minute`, `wrong_password_delay`, `room_wrong_passwords_per_minute`,
+/// `room_misses_per_minute`).
 pub struct RateLimits {
     /// `POST /api/rooms`; `None`: no limit.
     pub rooms: Option<Limit>,
@@ -338,7 +184,7 @@ pub struct RateLimits {
     pub joins: Option<Limit>,
     /// `POST /api/puzzles`; `None`: no limit.
     pub puzzles: Option<Limit>,
-    /// The wait after wrong passwords.
+    /// The waits after wrong passwords, per address and per room.
     pub passwords: PasswordDelays,
     /// Lookups of unknown room codes.
     pub room_misses: RoomMisses,
@@ -351,7 +197,10 @@ impl RateLimits {
             rooms: limit(config.rooms_per_minute, "rooms created"),
             joins: limit(config.joins_per_minute, "joins"),
             puzzles: limit(config.puzzles_per_minute, "puzzles created"),
-            passwords: PasswordDelays::new(config.wrong_password_delay),
+            passwords: PasswordDelays::new(
+                config.wrong_password_delay,
+                config.room_wrong_passwords_per_minute,
+            ),
             room_misses: RoomMisses::new(config.room_misses_per_minute),
         }
     }
@@ -409,78 +258,5 @@ mod tests {
             client_key(Some(mapped)),
             "192.0.2.7".parse::<IpAddr>().expect("address")
         );
-    }
-
-    /// Runs one check of `ip` for `code` at `now` that ends wrong; returns the new wait.
-    fn guess_wrong(delays: &PasswordDelays, code: &RoomCode, ip: IpAddr, now: Instant) -> Duration {
-        delays
-            .begin_at(code, ip, now)
-            .expect("may try")
-            .wrong_at(now)
-    }
-
-    #[test]
-    fn the_wait_after_wrong_passwords_doubles_and_the_right_one_clears_it() {
-        let delays = PasswordDelays::new(Duration::from_secs(1));
-        let code = RoomCode::parse("ABCDEF").expect("code");
-        let ip: IpAddr = "192.0.2.1".parse().expect("address");
-        let other: IpAddr = "192.0.2.2".parse().expect("address");
-        let t0 = Instant::now();
-        assert_eq!(
-            guess_wrong(&delays, &code, ip, t0),
-            Duration::ZERO,
-            "a typo is free"
-        );
-        assert_eq!(guess_wrong(&delays, &code, ip, t0), Duration::from_secs(1));
-        assert!(delays.begin_at(&code, ip, t0).is_err());
-        assert!(
-            delays.begin_at(&code, other, t0).is_ok(),
-            "only that address waits"
-        );
-        let t1 = t0 + Duration::from_millis(1001);
-        assert_eq!(guess_wrong(&delays, &code, ip, t1), Duration::from_secs(2));
-        let t2 = t1 + Duration::from_secs(3);
-        assert_eq!(guess_wrong(&delays, &code, ip, t2), Duration::from_secs(4));
-        let mut t = t2;
-        for _ in 0..40 {
-            t += MAX_PASSWORD_DELAY;
-            guess_wrong(&delays, &code, ip, t);
-        }
-        t += MAX_PASSWORD_DELAY;
-        assert_eq!(guess_wrong(&delays, &code, ip, t), MAX_PASSWORD_DELAY);
-        t += MAX_PASSWORD_DELAY;
-        delays.begin_at(&code, ip, t).expect("may try").right();
-        assert!(delays.begin_at(&code, ip, t).is_ok());
-    }
-
-    #[test]
-    fn parallel_guesses_of_one_address_are_checked_one_at_a_time() {
-        let delays = PasswordDelays::new(Duration::from_secs(1));
-        let code = RoomCode::parse("ABCDEF").expect("code");
-        let ip: IpAddr = "192.0.2.1".parse().expect("address");
-        let t0 = Instant::now();
-        let first = delays.begin_at(&code, ip, t0).expect("may try");
-        assert_eq!(
-            delays.begin_at(&code, ip, t0).err(),
-            Some(CHECK_RUNNING_WAIT),
-            "a second guess while the first is checked waits"
-        );
-        drop(first);
-        assert!(
-            delays.begin_at(&code, ip, t0).is_ok(),
-            "a dropped check counts as nothing"
-        );
-    }
-
-    #[test]
-    fn old_wrong_password_records_are_forgotten() {
-        let delays = PasswordDelays::new(Duration::from_secs(1));
-        let code = RoomCode::parse("ABCDEF").expect("code");
-        let t0 = Instant::now();
-        guess_wrong(&delays, &code, "192.0.2.1".parse().expect("address"), t0);
-        delays.prune_at(t0);
-        assert_eq!(delays.len(), 1);
-        delays.prune_at(t0 + FORGET_STRIKES_AFTER + Duration::from_secs(2));
-        assert!(delays.is_empty());
     }
 }
