@@ -87,6 +87,14 @@ pub struct ServeArgs {
         default_value_t = 10
     )]
     pub room_wrong_passwords_per_minute: u32,
+    /// Stored chat lines, names, draw offers and new-round requests (and their declines)
+    /// one room may take per minute, both seats together (0: no budget).
+    #[arg(long, env = "XIANGQI_ROOM_EVENTS_PER_MINUTE", default_value_t = 30)]
+    pub room_events_per_minute: u32,
+    /// Watcher hellos (game sockets without a seat) one client address may send per minute
+    /// (0: no limit).
+    #[arg(long, env = "XIANGQI_WATCHER_HELLOS_PER_MINUTE", default_value_t = 60)]
+    pub watcher_hellos_per_minute: u32,
     /// Seconds a player must be away before the opponent may claim the win or abort.
     #[arg(long, env = "XIANGQI_CLAIM_AFTER_S", default_value_t = 60)]
     pub claim_after_s: u64,
@@ -182,6 +190,8 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         room_misses_per_minute: args.room_misses_per_minute,
         wrong_password_delay: Duration::from_millis(args.wrong_password_delay_ms),
         room_wrong_passwords_per_minute: args.room_wrong_passwords_per_minute,
+        room_events_per_minute: args.room_events_per_minute,
+        watcher_hellos_per_minute: args.watcher_hellos_per_minute,
         claim_after: Duration::from_secs(args.claim_after_s),
         redis_url: args.redis_url.clone(),
         node_id: args.node_id.clone(),

@@ -81,6 +81,15 @@ pub struct Config {
     /// 429 `rate_limited` without a check until it ends, while an address with a clean
     /// record is still checked (see [`crate::rate::passwords`]); 0: no siege (default 10).
     pub room_wrong_passwords_per_minute: u32,
+    /// Stored events other than moves and game endings (chat lines, names, draw offers and
+    /// declines, new-round requests and declines) one room may take per minute from both
+    /// seats together (bursts of as many); past them a message gets the `rate_limited`
+    /// error; 0: no budget (default 30).
+    pub room_events_per_minute: u32,
+    /// Watcher hellos (game sockets that say hello without a seat) one client address may
+    /// send per minute across all rooms (bursts of as many); past them the hello gets
+    /// `rate_limited` and the connection closes; 0: no limit (default 60).
+    pub watcher_hellos_per_minute: u32,
     /// A player whose opponent has been away (not connected) this long may claim the win
     /// or abort the game (default 60 s).
     pub claim_after: Duration,
@@ -117,6 +126,8 @@ impl Default for Config {
             room_misses_per_minute: 60,
             wrong_password_delay: Duration::from_secs(1),
             room_wrong_passwords_per_minute: 10,
+            room_events_per_minute: 30,
+            watcher_hellos_per_minute: 60,
             claim_after: Duration::from_secs(60),
             redis_url: None,
             node_id: "node".to_string(),

@@ -94,6 +94,7 @@ impl AppState {
         let store = Store::connect(&database).await?;
         tracing::info!(database = ?database, "storage open");
         let computer = ComputerPool::new(config.max_searches, config.hardest_movetime_ms);
+        let limits = Arc::new(rate::RateLimits::new(&config));
         let rooms = Rooms::new(
             store.clone(),
             wall.clone(),
@@ -101,7 +102,8 @@ impl AppState {
             ComputerQuota::new(config.computer_games_per_ip),
             config.max_watchers,
             config.claim_after,
-        );
+        )
+        .with_limits(config.room_events_per_minute, limits.watcher_hellos.clone());
         tokio::spawn(rooms.lobby().clone().run());
         if let Some(redis_url) = &config.redis_url {
             if !matches!(database, Database::Postgres(_)) {
@@ -120,7 +122,7 @@ impl AppState {
             rooms,
             store,
             wall,
-            limits: Arc::new(rate::RateLimits::new(&config)),
+            limits,
             config: Arc::new(config),
             shutdown: CancellationToken::new(),
             sockets: TaskTracker::new(),

@@ -1,6 +1,8 @@
-//! The game WebSocket `/ws/rooms/{code}`: reads frames, enforces size and rate limits,
-//! parses client messages and hands them to the room actor; writes what the room sends,
-//! and pings to keep the connection alive and to notice dead ones.
+//! The game WebSocket `/ws/rooms/{code}`: reads frames, enforces size and rate limits per
+//! connection (the limits per seat and per room are the room's, see
+//! [`crate::room::limits`]), parses client messages and hands them to the room actor;
+//! writes what the room sends, and pings to keep the connection alive and to notice dead
+//! ones.
 
 use crate::error::{ApiPath, AppError};
 use crate::ids::{SeatToken, WatchKey};
@@ -49,15 +51,6 @@ const BURST: NonZeroU32 = match NonZeroU32::new(40) {
     Some(n) => n,
     None => NonZeroU32::MIN,
 };
-
-/// Chat lines one connection may send in a burst; then one more every [`CHAT_EVERY`], so at
-/// most 5 lines in any 10 s.
-const CHAT_BURST: NonZeroU32 = match NonZeroU32::new(5) {
-    Some(n) => n,
-    None => NonZeroU32::MIN,
-};
-/// See [`CHAT_BURST`].
-const CHAT_EVERY: Duration = Duration::from_secs(2);
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
@@ -122,8 +115,6 @@ async fn connection(
     let writer = tokio::spawn(write_loop(sink, rx, closer.clone(), app.shutdown.clone()));
 
     let limiter = RateLimiter::direct(Quota::per_second(RATE).allow_burst(BURST));
-    let chat_limiter =
-        Quota::with_period(CHAT_EVERY).map(|q| RateLimiter::direct(q.allow_burst(CHAT_BURST)));
     let hello_deadline = tokio::time::Instant::now() + app.config.hello_timeout;
     let mut greeted = false;
     loop {
@@ -198,15 +189,6 @@ async fn connection(
             }
             _ if !greeted => {
                 let _ = tx.try_send(error_text(ErrorCode::HelloFirst, "say hello first"));
-                continue;
-            }
-            ClientMessage::Chat { .. }
-                if chat_limiter.as_ref().is_some_and(|l| l.check().is_err()) =>
-            {
-                let _ = tx.try_send(error_text(
-                    ErrorCode::RateLimited,
-                    "too many chat lines: at most 5 in 10 s",
-                ));
                 continue;
             }
             msg => Command::Message { conn, msg },

@@ -176,7 +176,7 @@ impl RoomMisses {
 
 /// The limits of one server (see [`Config`]: `rooms_per_minute`, `joins_per_minute`,
 /// `puzzles_per_minute`, `wrong_password_delay`, `room_wrong_passwords_per_minute`,
-/// `room_misses_per_minute`).
+/// `room_misses_per_minute`, `watcher_hellos_per_minute`).
 pub struct RateLimits {
     /// `POST /api/rooms`; `None`: no limit.
     pub rooms: Option<Limit>,
@@ -188,6 +188,8 @@ pub struct RateLimits {
     pub passwords: PasswordDelays,
     /// Lookups of unknown room codes.
     pub room_misses: RoomMisses,
+    /// Watcher hellos per address (the rooms hold a handle; pruned here).
+    pub watcher_hellos: crate::room::limits::WatcherHellos,
 }
 
 impl RateLimits {
@@ -202,6 +204,9 @@ impl RateLimits {
                 config.room_wrong_passwords_per_minute,
             ),
             room_misses: RoomMisses::new(config.room_misses_per_minute),
+            watcher_hellos: crate::room::limits::WatcherHellos::new(
+                config.watcher_hellos_per_minute,
+            ),
         }
     }
 
@@ -217,6 +222,7 @@ impl RateLimits {
         }
         self.passwords.prune();
         self.room_misses.prune();
+        self.watcher_hellos.prune();
     }
 }
 

@@ -1,8 +1,11 @@
 //! The room actor: one task per loaded room owns its [`RoomState`], takes commands one at a
 //! time, and for each change stores the event, applies it, then tells the connections. One
-//! owner per room means no locks and a total order of events.
+//! owner per room means no locks and a total order of events. It also holds the limits of
+//! its seats and its budget of stored events ([`super::limits`]), and sends `presence` at
+//! most once per [`PRESENCE_EVERY`].
 
 use super::event::Event;
+use super::limits::{Limited, RoomEvents, SeatAction, SeatLimits};
 use super::snapshot::{players, Clocks, GameSnapshot, Presence};
 use super::state::RoomState;
 use super::Rooms;
@@ -31,6 +34,9 @@ pub(crate) const RECENT_EVENTS: usize = 16;
 const IDLE_UNLOAD: Duration = Duration::from_secs(600);
 /// Queue length of one connection; a client that falls this far behind is dropped.
 pub const CONNECTION_QUEUE: usize = 128;
+/// A room sends at most one `presence` message this often; changes in between are sent
+/// together, in one trailing message with the state at its time.
+pub const PRESENCE_EVERY: Duration = Duration::from_secs(1);
 
 /// What the room sends a connection.
 #[derive(Clone, Debug)]
@@ -205,6 +211,12 @@ impl Refusal {
     }
 }
 
+impl From<Limited> for Refusal {
+    fn from(e: Limited) -> Refusal {
+        Refusal(ErrorCode::RateLimited, e.to_string())
+    }
+}
+
 /// The task that owns one room.
 pub struct Actor {
     state: RoomState,
@@ -225,6 +237,15 @@ pub struct Actor {
     /// On a node of a cluster, set when an event could not be stored: the log may hold
     /// what another node wrote, so the room stops and loads afresh on the next command.
     stale: bool,
+    /// Each seat's limits, kept across its connections (they follow the seat when the
+    /// colours swap).
+    seat_limits: ByColor<SeatLimits>,
+    /// The room's budget of stored events other than moves and game endings.
+    room_events: RoomEvents,
+    /// When the last `presence` message went out.
+    presence_sent: Option<Instant>,
+    /// Presence changed since then: a trailing message is due.
+    presence_due: bool,
 }
 
 impl Actor {
@@ -248,12 +269,16 @@ impl Actor {
             store: rooms.store.clone(),
             wall: rooms.wall.clone(),
             computer: rooms.computer.clone(),
+            room_events: RoomEvents::new(rooms.room_events_per_minute),
             rooms,
             me,
             thinking: false,
             lease: lease.filter(|_| !state_over),
             last_activity: Instant::now(),
             stale: false,
+            seat_limits: ByColor::new_with(|_| SeatLimits::default()),
+            presence_sent: None,
+            presence_due: false,
         }
     }
 
@@ -276,6 +301,10 @@ impl Actor {
         loop {
             let flag = self.state.flag_deadline();
             let idle = self.can_unload().then(|| self.last_activity + IDLE_UNLOAD);
+            let presence = self
+                .presence_sent
+                .filter(|_| self.presence_due)
+                .map(|at| at + PRESENCE_EVERY);
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(Command::Shutdown | Command::Stop) | None => break,
@@ -289,6 +318,9 @@ impl Actor {
                 },
                 () = sleep_until(flag.unwrap_or_else(Instant::now)), if flag.is_some() => {
                     self.on_flag_timer().await;
+                }
+                () = sleep_until(presence.unwrap_or_else(Instant::now)), if presence.is_some() => {
+                    self.send_presence();
                 }
                 () = sleep_until(idle.unwrap_or_else(Instant::now)), if idle.is_some() => {
                     if self.rooms.unload_if_idle(&self.state.info.code, &self.me, &mut rx) {
@@ -458,7 +490,24 @@ impl Actor {
         }
     }
 
+    /// Tells everyone who is here: at once if no `presence` went out in the last
+    /// [`PRESENCE_EVERY`], else once that time is up (one message for all the changes in
+    /// between, so connect and close loops cannot flood the players).
     fn broadcast_presence(&mut self) {
+        let recent = self
+            .presence_sent
+            .is_some_and(|at| at.elapsed() < PRESENCE_EVERY);
+        if recent {
+            self.presence_due = true;
+        } else {
+            self.send_presence();
+        }
+    }
+
+    /// Sends the `presence` message now.
+    fn send_presence(&mut self) {
+        self.presence_sent = Some(Instant::now());
+        self.presence_due = false;
         let p = players(&self.state, &self.presence(Instant::now()));
         let text: Arc<str> = ServerMessage::Presence {
             players: &p,
@@ -492,18 +541,29 @@ impl Actor {
         } else if !may_watch {
             Some((
                 ErrorCode::PasswordNeeded,
-                "this room has a password: join it with the password to watch",
+                "this room has a password: join it with the password to watch".to_string(),
             ))
         } else if self.watchers() >= self.rooms.max_watchers {
             Some((
                 ErrorCode::TooManyWatchers,
-                "this room has as many watchers as it accepts; try again later",
+                "this room has as many watchers as it accepts; try again later".to_string(),
+            ))
+        } else if let Err(wait) = self.rooms.watcher_hellos.take(new.client) {
+            let secs = wait.as_secs_f64().ceil().max(1.0);
+            Some((
+                ErrorCode::RateLimited,
+                format!("too many watcher connections from this address; try again in {secs} s"),
             ))
         } else {
             None
         };
         if let Some((code, message)) = refusal {
-            let text: Arc<str> = ServerMessage::Error { code, message }.to_json().into();
+            let text: Arc<str> = ServerMessage::Error {
+                code,
+                message: &message,
+            }
+            .to_json()
+            .into();
             let _ = new.tx.try_send(Outgoing::Text(text));
             new.close();
             return;
@@ -653,8 +713,11 @@ impl Actor {
         match msg {
             ClientMessage::Hello { .. } => Ok(()),
             ClientMessage::Chat { text } => {
+                // Every chat message counts against the seat, refused or not.
+                self.seat_limits[color].take(SeatAction::Chat)?;
                 let text =
                     chat_text(&text).map_err(|e| Refusal::new(ErrorCode::InvalidField, e))?;
+                self.room_events.take()?;
                 let name = self.state.names[color].clone();
                 self.commit(
                     Event::Chat {
@@ -672,6 +735,7 @@ impl Actor {
                 if self.state.names[color].as_deref() == Some(name.as_str()) {
                     return Ok(());
                 }
+                self.limit(color, Some(SeatAction::Name))?;
                 self.commit(
                     Event::Name {
                         color: color.into(),
@@ -736,6 +800,7 @@ impl Actor {
                     }
                     OfferAction::Offer if self.state.draw_offer == Some(color) => Ok(()),
                     OfferAction::Offer => {
+                        self.limit(color, Some(SeatAction::DrawOffer))?;
                         self.commit(
                             Event::DrawOffer {
                                 color: color.into(),
@@ -759,6 +824,7 @@ impl Actor {
                         self.commit(Event::DrawAgreed, None).await
                     }
                     OfferAction::Decline if offered_to_me => {
+                        self.limit(color, None)?;
                         self.commit(
                             Event::DrawDecline {
                                 color: color.into(),
@@ -788,6 +854,7 @@ impl Actor {
                 };
                 match action {
                     OfferAction::Offer if self.is_computer(opponent) => {
+                        self.seat_limits[color].take(SeatAction::NewRound)?;
                         // Another computer game: it takes one of the address's places.
                         let client = self.conns.get(&conn).map(|c| c.client);
                         let lease = client
@@ -810,6 +877,7 @@ impl Actor {
                     OfferAction::Offer if asked_of_me => self.commit(next, None).await,
                     OfferAction::Offer if self.state.new_round_request == Some(color) => Ok(()),
                     OfferAction::Offer => {
+                        self.limit(color, Some(SeatAction::NewRound))?;
                         self.commit(
                             Event::NewRoundRequest {
                                 color: color.into(),
@@ -820,6 +888,7 @@ impl Actor {
                     }
                     OfferAction::Accept if asked_of_me => self.commit(next, None).await,
                     OfferAction::Decline if asked_of_me => {
+                        self.limit(color, None)?;
                         self.commit(
                             Event::NewRoundDecline {
                                 color: color.into(),
@@ -835,6 +904,15 @@ impl Actor {
                 }
             }
         }
+    }
+
+    /// Takes `action` (if any) from `color`'s seat limits, then one event from the room's
+    /// budget, before an event other than a move or a game ending is stored.
+    fn limit(&self, color: Color, action: Option<SeatAction>) -> Result<(), Refusal> {
+        if let Some(action) = action {
+            self.seat_limits[color].take(action)?;
+        }
+        Ok(self.room_events.take()?)
     }
 
     /// Checks that `opponent` is a seated player who has been away at least the room's
@@ -1092,6 +1170,7 @@ impl Actor {
             conn.color = conn.color.map(|c| !c);
         }
         std::mem::swap(&mut self.away_since.red, &mut self.away_since.black);
+        std::mem::swap(&mut self.seat_limits.red, &mut self.seat_limits.black);
     }
 
     /// Starts an engine search when the engine is to move and none runs.

@@ -3,6 +3,7 @@
 
 pub mod actor;
 pub mod event;
+pub mod limits;
 pub mod snapshot;
 pub mod state;
 
@@ -52,6 +53,11 @@ pub struct Rooms {
     cluster: Arc<OnceLock<Cluster>>,
     /// The lobby page's update feed: every stored event may change the lobby.
     lobby: LobbyFeed,
+    /// Stored events other than moves and game endings each room may take per minute
+    /// (see [`limits::RoomEvents`]); 0: no budget.
+    pub(crate) room_events_per_minute: u32,
+    /// The limit on watcher hellos per client address, across the rooms.
+    pub(crate) watcher_hellos: limits::WatcherHellos,
 }
 
 impl Rooms {
@@ -79,7 +85,23 @@ impl Rooms {
             stopping: Arc::new(AtomicBool::new(false)),
             cluster: Arc::new(OnceLock::new()),
             lobby: LobbyFeed::new(),
+            room_events_per_minute: 0,
+            watcher_hellos: limits::WatcherHellos::new(0),
         }
+    }
+
+    /// Returns the registry with limits: each room takes at most `room_events_per_minute`
+    /// stored events other than moves and game endings a minute (0: no budget), and
+    /// `watcher_hellos` limits the watchers each address may start (see [`limits`]); a
+    /// registry from [`Rooms::new`] has neither.
+    pub fn with_limits(
+        mut self,
+        room_events_per_minute: u32,
+        watcher_hellos: limits::WatcherHellos,
+    ) -> Rooms {
+        self.room_events_per_minute = room_events_per_minute;
+        self.watcher_hellos = watcher_hellos;
+        self
     }
 
     /// Returns the lobby's update feed.

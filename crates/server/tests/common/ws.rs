@@ -44,6 +44,37 @@ impl Client {
         }
     }
 
+    /// Opens the socket of room `code` from the loopback address `from` (any `127.x.y.z`),
+    /// so that one test can speak for many client addresses; no hello yet.
+    pub async fn connect_from(
+        from: std::net::IpAddr,
+        addr: SocketAddr,
+        code: &str,
+        name: &str,
+    ) -> Client {
+        let url = format!("ws://{addr}/ws/rooms/{code}");
+        let stream = super::http::connect_from(Some(from), addr).await;
+        stream.set_nodelay(true).expect("TCP_NODELAY");
+        let (ws, _) = tokio::time::timeout(
+            RECV_TIMEOUT,
+            tokio_tungstenite::client_async(&url, MaybeTlsStream::Plain(stream)),
+        )
+        .await
+        .unwrap_or_else(|_| panic!("{name}: connect {url} timed out"))
+        .unwrap_or_else(|e| panic!("{name}: connect {url}: {e}"));
+        Client::over(ws, name)
+    }
+
+    /// Returns a client over the open socket `ws`.
+    fn over(ws: WebSocketStream<MaybeTlsStream<TcpStream>>, name: &str) -> Client {
+        Client {
+            ws,
+            name: name.to_string(),
+            v: 0,
+            events: Vec::new(),
+        }
+    }
+
     /// Opens the socket over a TCP connection with a tiny receive buffer (4 KiB), so that a
     /// client that stops reading backs the server up quickly.
     pub async fn connect_small_buffer(addr: SocketAddr, code: &str, name: &str) -> Client {
