@@ -55,14 +55,12 @@ impl Client {
         let url = format!("ws://{addr}/ws/rooms/{code}");
         let stream = super::http::connect_from(Some(from), addr).await;
         stream.set_nodelay(true).expect("TCP_NODELAY");
-        let (ws, _) = tokio::time::timeout(
-            RECV_TIMEOUT,
-            tokio_tungstenite::client_async(&url, MaybeTlsStream::Plain(stream)),
-        )
-        .await
-        .unwrap_or_else(|_| panic!("{name}: connect {url} timed out"))
-        .unwrap_or_else(|e| panic!("{name}: connect {url}: {e}"));
-        Client::over(ws, name)
+        let connect = tokio_tungstenite::client_async(&url, MaybeTlsStream::Plain(stream));
+        match tokio::time::timeout(RECV_TIMEOUT, connect).await {
+            Err(_) => panic!("{name}: connect {url} timed out"),
+            Ok(Err(e)) => panic!("{name}: connect {url}: {e}"),
+            Ok(Ok((ws, _))) => Client::over(ws, name),
+        }
     }
 
     /// Returns a client over the open socket `ws`.
