@@ -6,7 +6,7 @@ use super::event::Event;
 use super::snapshot::{players, Clocks, GameSnapshot, Presence};
 use super::state::RoomState;
 use super::Rooms;
-use crate::computer::quota::ComputerLease;
+use crate::computer::admission::{Admission, Refused};
 use crate::computer::{ComputerPool, Requester};
 use crate::ids::{SeatHash, SeatToken};
 use crate::messages::{
@@ -197,11 +197,30 @@ impl Conn {
 }
 
 /// A refusal sent to one connection.
-struct Refusal(ErrorCode, String);
+struct Refusal(ErrorCode, String, Option<u64>);
 
 impl Refusal {
     fn new(code: ErrorCode, message: impl Into<String>) -> Refusal {
-        Refusal(code, message.into())
+        Refusal(code, message.into(), None)
+    }
+
+    /// The refusal of a new round against the computer.
+    fn of_admission(refused: Refused) -> Refusal {
+        match refused {
+            Refused::TooManyGames(full) => Refusal::new(
+                ErrorCode::TooManyComputerGames,
+                format!(
+                    "this address already plays {} games against the computer; finish or \
+                     resign one before starting another",
+                    full.cap
+                ),
+            ),
+            Refused::EngineBusy(busy) => Refusal(
+                ErrorCode::EngineBusy,
+                busy.message(),
+                Some(busy.retry_after_s),
+            ),
+        }
     }
 }
 
@@ -218,7 +237,7 @@ pub struct Actor {
     thinking: bool,
     /// The creator's place among its address's computer games, given back when the game
     /// ends or the room unloads (rooms loaded from the store hold none).
-    lease: Option<ComputerLease>,
+    lease: Option<Admission>,
     last_activity: Instant,
     /// Since when each seated, human player has had no connection (`None` while connected).
     away_since: ByColor<Option<Instant>>,
@@ -232,7 +251,7 @@ impl Actor {
     /// the sender of its own queue (for engine replies).
     pub fn new(
         state: RoomState,
-        lease: Option<ComputerLease>,
+        lease: Option<Admission>,
         rooms: Rooms,
         me: mpsc::Sender<Command>,
     ) -> Actor {
@@ -350,12 +369,14 @@ impl Actor {
                 },
             ),
             Command::Message { conn, msg } => {
-                if let Err(Refusal(code, message)) = self.on_message(conn, msg).await {
+                if let Err(Refusal(code, message, retry_after_s)) = self.on_message(conn, msg).await
+                {
                     self.send_to(
                         conn,
                         &ServerMessage::Error {
                             code,
                             message: &message,
+                            retry_after_s,
                         },
                     );
                 }
@@ -503,7 +524,13 @@ impl Actor {
             None
         };
         if let Some((code, message)) = refusal {
-            let text: Arc<str> = ServerMessage::Error { code, message }.to_json().into();
+            let text: Arc<str> = ServerMessage::Error {
+                code,
+                message,
+                retry_after_s: None,
+            }
+            .to_json()
+            .into();
             let _ = new.tx.try_send(Outgoing::Text(text));
             new.close();
             return;
@@ -542,6 +569,7 @@ impl Actor {
                 &ServerMessage::Error {
                     code: ErrorCode::BadSeat,
                     message: "this seat credential matches no seat of the room; you are watching",
+                    retry_after_s: None,
                 },
             );
         }
@@ -791,18 +819,9 @@ impl Actor {
                         // Another computer game: it takes one of the address's places.
                         let client = self.conns.get(&conn).map(|c| c.client);
                         let lease = client
-                            .map(|ip| self.rooms.computer_quota.lease(ip))
+                            .map(|ip| self.rooms.admit_computer_game(ip))
                             .transpose()
-                            .map_err(|full| {
-                                Refusal::new(
-                                    ErrorCode::TooManyComputerGames,
-                                    format!(
-                                        "this address already plays {} games against the \
-                                         computer; finish or resign one before starting another",
-                                        full.cap
-                                    ),
-                                )
-                            })?;
+                            .map_err(Refusal::of_admission)?;
                         self.commit(next, None).await?;
                         self.lease = lease;
                         Ok(())
@@ -1050,7 +1069,8 @@ impl Actor {
             .remaining_ms(turn, Instant::now())
             .is_some_and(|ms| ms <= 0)
         {
-            if let Err(Refusal(_, e)) = self.commit(Event::Flag { color: turn.into() }, None).await
+            if let Err(Refusal(_, e, _)) =
+                self.commit(Event::Flag { color: turn.into() }, None).await
             {
                 tracing::error!(room = %self.state.info.code, error = %e, "flag not stored");
             }
@@ -1073,7 +1093,7 @@ impl Actor {
                 self.away_since[color] = Some(Instant::now());
                 Ok(Some(color))
             }
-            Err(Refusal(_, message)) => Err(StoreError::Failed(message)),
+            Err(Refusal(_, message, _)) => Err(StoreError::Failed(message)),
         }
     }
 
@@ -1125,7 +1145,7 @@ impl Actor {
     fn requester(&self, human: Color) -> Requester {
         self.lease
             .as_ref()
-            .map(ComputerLease::client)
+            .map(Admission::client)
             .or_else(|| {
                 self.conns
                     .values()
@@ -1146,7 +1166,7 @@ impl Actor {
         };
         match mv {
             Some(m) if current && !self.state.game.status().is_over() => {
-                if let Err(Refusal(_, e)) = self.play(seat.color.into(), ply, m).await {
+                if let Err(Refusal(_, e, _)) = self.play(seat.color.into(), ply, m).await {
                     tracing::error!(room = %self.state.info.code, error = %e, "engine move refused");
                 }
             }
