@@ -16,7 +16,7 @@
 
 import { localPosition, WasmError } from './xiangqi-wasm.js';
 import { announceNetwork } from './offline.js';
-import { errorText, t } from './i18n.js';
+import { errorParts, errorText, t } from './i18n.js';
 
 /**
  * One ply of a repetition cycle (docs/protocol.md, CYCLE).
@@ -121,6 +121,8 @@ import { errorText, t } from './i18n.js';
  * @property {string} [wxf]
  * @property {string} [code]
  * @property {string} [message]
+ * @property {number} [retry_after_s] an `error`: seconds to wait before trying again
+ *   (`engine_busy`)
  * @property {{red: PlayerInfo, black: PlayerInfo}} [players]
  * @property {number} [round]
  * @property {boolean} [swap] a `new_round` event: the players swap colours
@@ -139,9 +141,10 @@ export class ApiError extends Error {
    * @param {string} code
    * @param {string} message
    * @param {string[]} [problems]
+   * @param {Record<string, string|number>} [parts] what the code's text names (`seconds`)
    */
-  constructor(status, code, message, problems = []) {
-    super(errorText(code, message));
+  constructor(status, code, message, problems = [], parts = {}) {
+    super(errorText(code, message, parts));
     /** The server's own (English) message. */
     this.serverMessage = message;
     this.status = status;
@@ -185,6 +188,7 @@ async function request(method, path, body) {
       typeof err.code === 'string' ? err.code : `http_${res.status}`,
       typeof err.message === 'string' ? err.message : `${res.status} ${res.statusText}`,
       Array.isArray(err.problems) ? err.problems : [],
+      errorParts(err),
     );
   }
   return json;

@@ -143,15 +143,28 @@ export function t(key, parts = {}) {
 /**
  * Returns what to show for an error the server or the rules module answered: in English its
  * own `message` (the most precise), in another language the text of its `code` (the
- * `errors` section), or the message when the code has none.
+ * `errors` section) with its `{name}` parts filled from `parts`, or the message when the
+ * code has none.
  * @param {string} code e.g. `illegal_move`
  * @param {string} message the English message
+ * @param {Record<string, string|number>} [parts] e.g. `{seconds: 4}` for `engine_busy`
  * @returns {string}
  */
-export function errorText(code, message) {
+export function errorText(code, message, parts = {}) {
   if (lang === 'en') return message;
   const v = lookup(`errors.${code}`);
-  return typeof v === 'string' ? v : message;
+  return typeof v === 'string' ? format(v, parts) : message;
+}
+
+/**
+ * Returns the parts an error's text may name, from the error's JSON: `seconds` from its
+ * `retry_after_s` (an `engine_busy` or `rate_limited` refusal), when it has one.
+ * @param {any} err the `error` object of a reply, or a socket's `error` message
+ * @returns {Record<string, string|number>}
+ */
+export function errorParts(err) {
+  const s = err && typeof err.retry_after_s === 'number' ? err.retry_after_s : null;
+  return s === null ? {} : { seconds: Math.max(1, Math.round(s)) };
 }
 
 /**

@@ -7,7 +7,7 @@
 
 import { localPosition, WasmError } from './xiangqi-wasm.js';
 import { announceNetwork } from './offline.js';
-import { errorText, t } from './i18n.js';
+import { errorParts, errorText, t } from './i18n.js';
 
 /** An HTTP error answered by the server (or a network failure, status 0). */
 export class RequestError extends Error {
@@ -16,9 +16,10 @@ export class RequestError extends Error {
    * @param {string} code
    * @param {string} message
    * @param {string[]} problems
+   * @param {Record<string, string|number>} [parts] what the code's text names (`seconds`)
    */
-  constructor(status, code, message, problems) {
-    super(errorText(code, message));
+  constructor(status, code, message, problems, parts = {}) {
+    super(errorText(code, message, parts));
     /** The server's own (English) message. */
     this.serverMessage = message;
     this.name = 'RequestError';
@@ -61,7 +62,7 @@ export async function request(method, path, body) {
     const err = json && typeof json === 'object' && json.error ? json.error : {};
     const message = typeof err.message === 'string' && err.message ? err.message : t('errors.status', { status: res.status });
     const problems = Array.isArray(err.problems) ? err.problems.map(String) : [];
-    throw new RequestError(res.status, typeof err.code === 'string' ? err.code : 'http_' + res.status, message, problems);
+    throw new RequestError(res.status, typeof err.code === 'string' ? err.code : 'http_' + res.status, message, problems, errorParts(err));
   }
   return json;
 }

@@ -9,7 +9,7 @@
  */
 
 import { RoomSocket, loadJSON, saveJSON } from './api.js';
-import { lookup, t } from './i18n.js';
+import { errorParts, lookup, t } from './i18n.js';
 import {
   GameView, showResult, showWarning, statusLine, wireGameMenu, toast, showViewing, showStatusLine,
   confirmButton, analysisHref,
@@ -276,6 +276,11 @@ export class RoomGame {
       case 'error':
         if (m.code === 'password_needed' && this.opts.onPasswordNeeded) {
           this.opts.onPasswordNeeded();
+          break;
+        }
+        if (m.code === 'engine_busy') {
+          // The server's engine serves as many games as it can: say when to try again.
+          this.showError(t('errors.engine_busy', { seconds: 1, ...errorParts(m) }));
           break;
         }
         this.showError((m.code === 'invalid_field' && m.message?.startsWith('text:') ? t('errors.invalid_chat') : null)

@@ -51,7 +51,8 @@ pub struct LoadtestArgs {
     /// Also play N games against the computer from local address ADDRESS (`N@ADDRESS`,
     /// e.g. `8@127.0.0.2`; `N` alone: the default address) and print the engine's reply
     /// times; repeat for several groups. The server's per-address cap on computer games
-    /// (`--computer-games-per-ip`) applies.
+    /// (`--computer-games-per-ip`) and its bound on the engine's queue
+    /// (`--max-queued-searches`) apply: a game refused at creation counts as a `setup` error.
     #[arg(long, value_name = "N[@ADDRESS]")]
     computer: Vec<ComputerGroup>,
     /// The engine's level in those games (1 Beginner … 5 Hardest).

@@ -26,6 +26,11 @@ pub struct ServeArgs {
     /// Most engine searches at once (default: the number of cores).
     #[arg(long, env = "XIANGQI_MAX_SEARCHES")]
     pub max_searches: Option<usize>,
+    /// Most engine searches waiting for a worker, for the whole node (default: twice
+    /// --max-searches; 0: no cap). Computer games are admitted while fewer than this plus
+    /// --max-searches are in progress; further ones get 503 engine_busy with Retry-After.
+    #[arg(long, env = "XIANGQI_MAX_QUEUED_SEARCHES")]
+    pub max_queued_searches: Option<usize>,
     /// Think time of the Hardest level per move, in milliseconds.
     #[arg(long, env = "XIANGQI_HARDEST_MS", default_value_t = 2000)]
     pub hardest_ms: u64,
@@ -174,6 +179,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         data_dir: args.data_dir.clone(),
         database: args.database_url.clone(),
         room_ttl: Duration::from_secs_f64(args.room_ttl_days * 86_400.0),
+        max_queued_searches: args.max_queued_searches,
         hardest_movetime_ms: args.hardest_ms,
         computer_games_per_ip: args.computer_games_per_ip,
         max_connections: args.max_connections.max(1),

@@ -22,6 +22,13 @@ pub struct Config {
     pub sweep_every: Duration,
     /// Most engine searches running at once; further requests wait their turn.
     pub max_searches: usize,
+    /// Most engine searches meant to wait for a worker at once, for the whole node: computer
+    /// games are admitted while fewer than `max_queued_searches + max_searches` are in
+    /// progress (each has at most one search waiting or running), so a search waits at most
+    /// `max_queued_searches / max_searches` think times; further games, and new rounds
+    /// against the computer, get 503 `engine_busy` with `Retry-After`. `None`: twice
+    /// `max_searches` (the default); `Some(0)`: no cap. See [`crate::computer`].
+    pub max_queued_searches: Option<usize>,
     /// Think time of the Hardest level per move, in milliseconds.
     pub hardest_movetime_ms: u64,
     /// Most computer games one client address may have in progress at once (a game counts
@@ -100,6 +107,15 @@ pub struct Config {
     pub node_id: String,
 }
 
+impl Config {
+    /// Returns the cap on waiting engine searches in effect: `max_queued_searches`, else
+    /// twice `max_searches` (0: no cap).
+    pub fn queue_cap(&self) -> usize {
+        self.max_queued_searches
+            .unwrap_or_else(|| self.max_searches.max(1).saturating_mul(2))
+    }
+}
+
 impl Default for Config {
     fn default() -> Config {
         Config {
@@ -109,6 +125,7 @@ impl Default for Config {
             room_ttl: Duration::from_secs(7 * 24 * 3600),
             sweep_every: Duration::from_secs(3600),
             max_searches: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            max_queued_searches: None,
             hardest_movetime_ms: 2000,
             computer_games_per_ip: 4,
             header_timeout: Duration::from_secs(10),

@@ -46,6 +46,13 @@ pub enum AppError {
         /// The most computer games in progress per address.
         cap: usize,
     },
+    /// 503 `engine_busy`: the engine's queue holds as many computer games as it serves for
+    /// the whole node (see [`crate::computer`]); `Retry-After` and `retry_after_s` say how
+    /// many seconds to wait (an estimate).
+    EngineBusy {
+        /// Seconds until a new computer game may be admitted (at least 1).
+        retry_after_s: u64,
+    },
     /// 503 `unavailable`: the server is at its connection limit or shutting down; try again
     /// after `Retry-After` seconds.
     Unavailable(String),
@@ -93,6 +100,7 @@ impl AppError {
             AppError::TooManyComputerGames { .. } => {
                 (StatusCode::TOO_MANY_REQUESTS, "too_many_computer_games")
             }
+            AppError::EngineBusy { .. } => (StatusCode::SERVICE_UNAVAILABLE, "engine_busy"),
             AppError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             AppError::InvalidFen { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "invalid_fen"),
             AppError::DecidedPosition { .. } => {
@@ -127,7 +135,8 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let (status, code) = self.status_and_code();
         let retry_after = match &self {
-            AppError::RateLimited { retry_after_s, .. } => Some((*retry_after_s).max(1)),
+            AppError::RateLimited { retry_after_s, .. }
+            | AppError::EngineBusy { retry_after_s } => Some((*retry_after_s).max(1)),
             AppError::Unavailable(_) => Some(UNAVAILABLE_RETRY_S),
             _ => None,
         };
@@ -169,6 +178,13 @@ impl IntoResponse for AppError {
             AppError::TooManyComputerGames { cap } => json!({"error": {"code": code,
                 "message": format!("this address already plays {cap} games against the computer; \
                     finish or resign one before starting another"), "cap": cap}}),
+            AppError::EngineBusy { retry_after_s } => {
+                let busy = crate::computer::EngineBusy {
+                    retry_after_s: retry_after_s.max(1),
+                };
+                json!({"error": {"code": code,
+                    "message": busy.message(), "retry_after_s": busy.retry_after_s}})
+            }
             AppError::Unavailable(m)
             | AppError::BadRequest(m)
             | AppError::NotFound(m)
@@ -205,6 +221,18 @@ fn body_timed_out(error: &(dyn std::error::Error + 'static)) -> bool {
         cause = e.source();
     }
     false
+}
+
+impl From<crate::computer::admission::Refused> for AppError {
+    fn from(refused: crate::computer::admission::Refused) -> AppError {
+        use crate::computer::admission::Refused;
+        match refused {
+            Refused::TooManyGames(full) => AppError::TooManyComputerGames { cap: full.cap },
+            Refused::EngineBusy(busy) => AppError::EngineBusy {
+                retry_after_s: busy.retry_after_s,
+            },
+        }
+    }
 }
 
 impl From<JsonRejection> for AppError {

@@ -93,7 +93,11 @@ impl AppState {
             .unwrap_or_else(|| Database::in_folder(&config.data_dir));
         let store = Store::connect(&database).await?;
         tracing::info!(database = ?database, "storage open");
-        let computer = ComputerPool::new(config.max_searches, config.hardest_movetime_ms);
+        let computer = ComputerPool::new(
+            config.max_searches,
+            config.queue_cap(),
+            config.hardest_movetime_ms,
+        );
         let limits = Arc::new(rate::RateLimits::new(&config));
         let rooms = Rooms::new(
             store.clone(),

@@ -311,6 +311,9 @@ pub enum ErrorCode {
     /// A new round against the computer while the address already has as many computer
     /// games in progress as it may; nothing changes.
     TooManyComputerGames,
+    /// A new round against the computer while the engine's queue is full for the whole
+    /// server; the error's `retry_after_s` says when to try again; nothing changes.
+    EngineBusy,
     /// The room has a password and the hello brought neither a seat nor the watcher
     /// credential from `/join`; the connection closes.
     PasswordNeeded,
@@ -323,7 +326,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, in the order `docs/protocol.md` lists them.
-    pub const ALL: [ErrorCode; 22] = [
+    pub const ALL: [ErrorCode; 23] = [
         ErrorCode::BadMessage,
         ErrorCode::HelloFirst,
         ErrorCode::BadSeat,
@@ -343,6 +346,7 @@ impl ErrorCode {
         ErrorCode::NoRoom,
         ErrorCode::TooManyWatchers,
         ErrorCode::TooManyComputerGames,
+        ErrorCode::EngineBusy,
         ErrorCode::PasswordNeeded,
         ErrorCode::InvalidField,
         ErrorCode::Internal,
@@ -387,6 +391,9 @@ pub enum ServerMessage<'a> {
         code: ErrorCode,
         /// The same for a person.
         message: &'a str,
+        /// Seconds to wait before trying again (`engine_busy` only; omitted otherwise).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        retry_after_s: Option<u64>,
     },
     /// The clocks changed other than by a move: a clock paused or resumed (the player who
     /// waits for the move left or came back), or the clocks after replayed missed events.

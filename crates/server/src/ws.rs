@@ -95,7 +95,15 @@ async fn upgrade(
 }
 
 fn error_text(code: ErrorCode, message: &str) -> Outgoing {
-    Outgoing::Text(ServerMessage::Error { code, message }.to_json().into())
+    Outgoing::Text(
+        ServerMessage::Error {
+            code,
+            message,
+            retry_after_s: None,
+        }
+        .to_json()
+        .into(),
+    )
 }
 
 async fn connection(

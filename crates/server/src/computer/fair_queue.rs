@@ -64,6 +64,12 @@ impl<K: Hash + Eq + Clone, T> FairQueue<K, T> {
     pub fn clients(&self) -> usize {
         self.turns.len()
     }
+
+    /// Returns the first waiting item of each client (the oldest of its lane), in no
+    /// particular order.
+    pub fn fronts(&self) -> impl Iterator<Item = &T> {
+        self.lanes.values().filter_map(VecDeque::front)
+    }
 }
 
 impl<K: Hash + Eq + Clone, T> Default for FairQueue<K, T> {
@@ -132,6 +138,22 @@ mod tests {
                 ("a", 2)
             ]
         );
+    }
+
+    #[test]
+    fn the_fronts_are_the_first_item_of_each_lane() {
+        let mut q = FairQueue::new();
+        assert_eq!(q.fronts().count(), 0);
+        q.push("a", 0);
+        q.push("a", 1);
+        q.push("b", 10);
+        let mut fronts: Vec<u32> = q.fronts().copied().collect();
+        fronts.sort_unstable();
+        assert_eq!(fronts, vec![0, 10]);
+        assert_eq!(q.pop(), Some(("a", 0)));
+        let mut fronts: Vec<u32> = q.fronts().copied().collect();
+        fronts.sort_unstable();
+        assert_eq!(fronts, vec![1, 10]);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::limits::{Limited, RoomEvents, SeatAction, SeatLimits};
 use super::snapshot::{players, Clocks, GameSnapshot, Presence};
 use super::state::RoomState;
 use super::Rooms;
-use crate::computer::quota::ComputerLease;
+use crate::computer::admission::{Admission, Refused};
 use crate::computer::{ComputerPool, Requester};
 use crate::ids::{SeatHash, SeatToken};
 use crate::messages::{
@@ -203,17 +203,40 @@ impl Conn {
 }
 
 /// A refusal sent to one connection.
-struct Refusal(ErrorCode, String);
+struct Refusal(ErrorCode, String, Option<u64>);
 
 impl Refusal {
     fn new(code: ErrorCode, message: impl Into<String>) -> Refusal {
-        Refusal(code, message.into())
+        Refusal(code, message.into(), None)
+    }
+
+    /// The refusal of a new round against the computer.
+    fn of_admission(refused: Refused) -> Refusal {
+        match refused {
+            Refused::TooManyGames(full) => Refusal::new(
+                ErrorCode::TooManyComputerGames,
+                format!(
+                    "this address already plays {} games against the computer; finish or \
+                     resign one before starting another",
+                    full.cap
+                ),
+            ),
+            Refused::EngineBusy(busy) => Refusal(
+                ErrorCode::EngineBusy,
+                busy.message(),
+                Some(busy.retry_after_s),
+            ),
+        }
     }
 }
 
 impl From<Limited> for Refusal {
     fn from(e: Limited) -> Refusal {
-        Refusal(ErrorCode::RateLimited, e.to_string())
+        Refusal(
+            ErrorCode::RateLimited,
+            e.to_string(),
+            Some(e.retry_after_s()),
+        )
     }
 }
 
@@ -230,7 +253,7 @@ pub struct Actor {
     thinking: bool,
     /// The creator's place among its address's computer games, given back when the game
     /// ends or the room unloads (rooms loaded from the store hold none).
-    lease: Option<ComputerLease>,
+    lease: Option<Admission>,
     last_activity: Instant,
     /// Since when each seated, human player has had no connection (`None` while connected).
     away_since: ByColor<Option<Instant>>,
@@ -253,7 +276,7 @@ impl Actor {
     /// the sender of its own queue (for engine replies).
     pub fn new(
         state: RoomState,
-        lease: Option<ComputerLease>,
+        lease: Option<Admission>,
         rooms: Rooms,
         me: mpsc::Sender<Command>,
     ) -> Actor {
@@ -382,12 +405,14 @@ impl Actor {
                 },
             ),
             Command::Message { conn, msg } => {
-                if let Err(Refusal(code, message)) = self.on_message(conn, msg).await {
+                if let Err(Refusal(code, message, retry_after_s)) = self.on_message(conn, msg).await
+                {
                     self.send_to(
                         conn,
                         &ServerMessage::Error {
                             code,
                             message: &message,
+                            retry_after_s,
                         },
                     );
                 }
@@ -542,25 +567,29 @@ impl Actor {
             Some((
                 ErrorCode::PasswordNeeded,
                 "this room has a password: join it with the password to watch".to_string(),
+                None,
             ))
         } else if self.watchers() >= self.rooms.max_watchers {
             Some((
                 ErrorCode::TooManyWatchers,
                 "this room has as many watchers as it accepts; try again later".to_string(),
+                None,
             ))
         } else if let Err(wait) = self.rooms.watcher_hellos.take(new.client) {
-            let secs = wait.as_secs_f64().ceil().max(1.0);
+            let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
             Some((
                 ErrorCode::RateLimited,
                 format!("too many watcher connections from this address; try again in {secs} s"),
+                Some(secs),
             ))
         } else {
             None
         };
-        if let Some((code, message)) = refusal {
+        if let Some((code, message, retry_after_s)) = refusal {
             let text: Arc<str> = ServerMessage::Error {
                 code,
                 message: &message,
+                retry_after_s,
             }
             .to_json()
             .into();
@@ -602,6 +631,7 @@ impl Actor {
                 &ServerMessage::Error {
                     code: ErrorCode::BadSeat,
                     message: "this seat credential matches no seat of the room; you are watching",
+                    retry_after_s: None,
                 },
             );
         }
@@ -858,18 +888,9 @@ impl Actor {
                         // Another computer game: it takes one of the address's places.
                         let client = self.conns.get(&conn).map(|c| c.client);
                         let lease = client
-                            .map(|ip| self.rooms.computer_quota.lease(ip))
+                            .map(|ip| self.rooms.admit_computer_game(ip))
                             .transpose()
-                            .map_err(|full| {
-                                Refusal::new(
-                                    ErrorCode::TooManyComputerGames,
-                                    format!(
-                                        "this address already plays {} games against the \
-                                         computer; finish or resign one before starting another",
-                                        full.cap
-                                    ),
-                                )
-                            })?;
+                            .map_err(Refusal::of_admission)?;
                         self.commit(next, None).await?;
                         self.lease = lease;
                         Ok(())
@@ -1128,7 +1149,8 @@ impl Actor {
             .remaining_ms(turn, Instant::now())
             .is_some_and(|ms| ms <= 0)
         {
-            if let Err(Refusal(_, e)) = self.commit(Event::Flag { color: turn.into() }, None).await
+            if let Err(Refusal(_, e, _)) =
+                self.commit(Event::Flag { color: turn.into() }, None).await
             {
                 tracing::error!(room = %self.state.info.code, error = %e, "flag not stored");
             }
@@ -1151,7 +1173,7 @@ impl Actor {
                 self.away_since[color] = Some(Instant::now());
                 Ok(Some(color))
             }
-            Err(Refusal(_, message)) => Err(StoreError::Failed(message)),
+            Err(Refusal(_, message, _)) => Err(StoreError::Failed(message)),
         }
     }
 
@@ -1204,7 +1226,7 @@ impl Actor {
     fn requester(&self, human: Color) -> Requester {
         self.lease
             .as_ref()
-            .map(ComputerLease::client)
+            .map(Admission::client)
             .or_else(|| {
                 self.conns
                     .values()
@@ -1225,7 +1247,7 @@ impl Actor {
         };
         match mv {
             Some(m) if current && !self.state.game.status().is_over() => {
-                if let Err(Refusal(_, e)) = self.play(seat.color.into(), ply, m).await {
+                if let Err(Refusal(_, e, _)) = self.play(seat.color.into(), ply, m).await {
                     tracing::error!(room = %self.state.info.code, error = %e, "engine move refused");
                 }
             }

@@ -63,17 +63,24 @@ pub enum Limited {
     },
 }
 
+impl Limited {
+    /// The wait until one more is allowed, in whole seconds rounded up (at least 1): the
+    /// `retry_after_s` of the `rate_limited` error the room sends.
+    pub fn retry_after_s(&self) -> u64 {
+        let (Limited::Seat { wait, .. } | Limited::Room { wait }) = self;
+        wait.as_secs_f64().ceil().max(1.0) as u64
+    }
+}
+
 impl std::fmt::Display for Limited {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let (what, wait) = match self {
-            Limited::Seat { action, wait } => (action.describe(), wait),
-            Limited::Room { wait } => (
-                "this room has stored too many chat lines, names and offers this minute",
-                wait,
-            ),
+        let what = match self {
+            Limited::Seat { action, .. } => action.describe(),
+            Limited::Room { .. } => {
+                "this room has stored too many chat lines, names and offers this minute"
+            }
         };
-        let secs = wait.as_secs_f64().ceil().max(1.0);
-        write!(f, "{what}; try again in {secs} s")
+        write!(f, "{what}; try again in {} s", self.retry_after_s())
     }
 }
 

@@ -8,7 +8,8 @@ pub mod snapshot;
 pub mod state;
 
 use crate::cluster::Cluster;
-use crate::computer::quota::{ComputerLease, ComputerQuota};
+use crate::computer::admission::{self, Admission, Refused};
+use crate::computer::quota::ComputerQuota;
 use crate::computer::ComputerPool;
 use crate::ids::{RoomCode, SeatHash};
 use crate::lobby_feed::LobbyFeed;
@@ -151,9 +152,9 @@ impl Rooms {
         self.map.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Starts the actor of a room that was just stored; a computer room holds its creator's
-    /// `lease` until its game ends or it unloads.
-    pub fn start(&self, state: RoomState, lease: Option<ComputerLease>) {
+    /// Starts the actor of a room that was just stored; a computer room holds its game's
+    /// `lease` (from [`Rooms::admit_computer_game`]) until its game ends or it unloads.
+    pub fn start(&self, state: RoomState, lease: Option<Admission>) {
         let code = state.info.code.clone();
         let tx = self.spawn(state, lease, Vec::new());
         self.lock().insert(code, tx);
@@ -162,13 +163,23 @@ impl Rooms {
     fn spawn(
         &self,
         state: RoomState,
-        lease: Option<ComputerLease>,
+        lease: Option<Admission>,
         recent: Vec<actor::Recent>,
     ) -> mpsc::Sender<Command> {
         let (tx, rx) = mpsc::channel(ROOM_QUEUE);
         let actor = Actor::new(state, lease, self.clone(), tx.clone()).with_recent(recent);
         self.actors.spawn(actor.run(rx));
         tx
+    }
+
+    /// Admits a new computer game of `client` (an address as [`crate::rate::client_key`]
+    /// gives it): one of its address's places and a place in the engine's queue.
+    ///
+    /// # Errors
+    /// [`Refused`] when the address is at its cap or the engine's queue is full; nothing
+    /// is taken then.
+    pub fn admit_computer_game(&self, client: std::net::IpAddr) -> Result<Admission, Refused> {
+        admission::admit(&self.computer_quota, &self.computer, client)
     }
 
     /// Returns the number of computer games in progress created from `client` (an address
@@ -440,7 +451,7 @@ mod tests {
         let rooms = Rooms::new(
             store,
             WallClock::System,
-            ComputerPool::new(1, 100),
+            ComputerPool::new(1, 0, 100),
             ComputerQuota::new(0),
             10,
             Duration::from_secs(60),

@@ -12,7 +12,9 @@ pub fn router() -> Router<AppState> {
 }
 
 /// `{"status":"ok","version":…,"engine":{"running","queued","waiting_clients","workers_max",
-/// "searched","longest_wait_ms"}}`: the engine pool's figures say whether computer games wait.
+/// "searched","longest_wait_ms","oldest_wait_ms","queue_cap","reserved","refused"}}`: the
+/// engine pool's figures say whether computer games wait, and whether new ones are refused
+/// (see [`crate::computer::PoolLoad`]).
 async fn health(State(app): State<AppState>) -> Json<Value> {
     Json(json!({
         "status": "ok",

@@ -110,13 +110,12 @@ async fn create(
         Some(p) => Some(hash_password(p).await?),
         None => None,
     };
-    // A computer game takes one of its address's places before anything is stored.
+    // A computer game takes one of its address's places and a place in the engine's queue
+    // before anything is stored.
     let lease = match computer {
         Some(_) => Some(
             app.rooms
-                .computer_quota
-                .lease(client_key(peer_ip(&extensions)))
-                .map_err(|full| AppError::TooManyComputerGames { cap: full.cap })?,
+                .admit_computer_game(client_key(peer_ip(&extensions)))?,
         ),
         None => None,
     };
