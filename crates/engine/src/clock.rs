@@ -96,7 +96,7 @@ pub const DEFAULT_MOVES_TO_GO: u32 = 22;
 /// On a clock, a new iteration starts while less than this share of the soft budget (in
 /// percent, before scaling by the best move's stability) is spent: the next iteration
 /// usually takes about as long as all before it, so a later start would overrun the budget.
-pub const ITERATION_START_PERCENT: u32 = 60;
+pub const ITERATION_START_PERCENT: u32 = 80;
 
 /// The clock assumed for the side to move when a clock-based `go` (any of `wtime`, `btime`,
 /// `winc`, `binc`, `movestogo`) leaves that side's own time out, in milliseconds: the search
