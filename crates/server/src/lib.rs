@@ -207,15 +207,15 @@ impl Server {
     /// [`ServeError`] when the database cannot be opened or the address bound.
     pub async fn bind(config: Config, wall: WallClock) -> Result<Server, ServeError> {
         let addr = config.addr;
-        // Compress the embedded files now rather than in the first request for one. It takes
-        // seconds on a busy machine, so say so before and after.
+        // Prepare the embedded files now rather than in the first request for one. The build
+        // compressed them, so this takes milliseconds; what it had to compress itself is named.
         let started = std::time::Instant::now();
-        tracing::info!("compressing the embedded web files");
         if tokio::task::spawn_blocking(assets::prepare).await.is_err() {
             tracing::error!("preparing the embedded web files failed");
         }
         let ms = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
-        tracing::info!(ms, "web files ready");
+        let compressed_at_start = assets::assets().compressed_at_start();
+        tracing::info!(ms, ?compressed_at_start, "web files ready");
         let state = AppState::open(config, wall)
             .await
             .map_err(ServeError::Store)?;

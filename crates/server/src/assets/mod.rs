@@ -3,6 +3,11 @@
 //! highest levels; the pages' HTML with every `/assets/` reference pointed at the versioned
 //! prefix `/assets/v/{VERSION}/`, where `VERSION` is a hash over all embedded files.
 //!
+//! The build compresses them (`build.rs`, with [`codec`]); preparing at start only looks the
+//! forms up by content hash, so a restart answers in milliseconds. What the build could not
+//! see is compressed at start: the service worker, and in a debug build (which reads `web/`
+//! from disk) a file edited since the build.
+//!
 //! The ES modules import each other by relative paths (`./board.js`), so a page that loads
 //! its script from the versioned prefix loads every module it imports from there too.
 
@@ -12,11 +17,13 @@ use axum::response::Response;
 use rust_embed::RustEmbed;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
-use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::LazyLock;
 
-/// The `web/` folder, minus what only the browser tests and the developers need.
+pub mod codec;
+mod precompressed;
+
+/// The `web/` folder, minus what only the browser tests and the developers need (the same
+/// globs as [`codec::EXCLUDES`], which the build compresses by).
 #[derive(RustEmbed)]
 #[folder = "../../web/"]
 #[exclude = "README.md"]
@@ -34,23 +41,14 @@ pub const NO_CACHE: &str = "no-cache";
 /// any embedded file does, so it may be kept for a year without asking again.
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-/// Hex digits of the build version in the versioned prefix.
-const VERSION_LEN: usize = 12;
 /// Hex digits of the content hash in an ETag.
 const ETAG_LEN: usize = 16;
-/// Brotli's highest quality; the files are compressed once, at start, so its slowness does
-/// not matter (about 3 s for all of `web/`). Debug builds use a quick quality instead: there
-/// the encoder runs unoptimized and quality 11 took over 10 s, too long to wait for while
-/// working on the pages.
-const BROTLI_QUALITY: i32 = if cfg!(debug_assertions) { 4 } else { 11 };
-/// Brotli's window (log2 of bytes); larger than any embedded file.
-const BROTLI_WINDOW: i32 = 22;
 
 /// The prepared files; built on first use (the server forces it at start, see [`prepare`]).
 static ASSETS: LazyLock<Assets> = LazyLock::new(Assets::build);
 
-/// Builds the prepared files now (compressing them takes a moment), so that no request
-/// waits for it. Call from a blocking thread.
+/// Builds the prepared files now (milliseconds, more in a debug build with edited files),
+/// so that no request waits for it. Call from a blocking thread.
 pub fn prepare() {
     LazyLock::force(&ASSETS);
 }
@@ -138,19 +136,27 @@ pub struct Asset {
     identity: Bytes,
     gzip: Option<Bytes>,
     brotli: Option<Bytes>,
+    /// Whether its forms were compressed by this process rather than the build.
+    compressed_at_start: bool,
 }
 
 impl Asset {
-    /// Prepares `data` of type `mime` whose SHA-256 is `sha256`.
-    fn new(mime: &str, data: Bytes, sha256: &[u8]) -> Asset {
-        let compress = compressible(mime);
-        let smaller = |c: Option<Vec<u8>>| c.filter(|c| c.len() < data.len()).map(Bytes::from);
-        let gzip = if compress { smaller(gzip(&data)) } else { None };
-        let brotli = if compress {
-            smaller(brotli(&data))
+    /// Prepares `data` of type `mime` whose SHA-256 is `sha256`, with the build's gzip and
+    /// brotli forms when the type gains from them, compressing only when the build has none.
+    fn new(mime: &str, data: Bytes, sha256: &[u8; 32]) -> Asset {
+        let (gzip, brotli, compressed_at_start) = if !codec::compressible(mime) {
+            (None, None, false)
+        } else if let Some(found) = precompressed::find(sha256) {
+            let gzip = Bytes::from_static(found.gzip);
+            let brotli = Bytes::from_static(found.brotli);
+            (Some(gzip), Some(brotli), false)
         } else {
-            None
+            let gzip = codec::gzip(&data).map(Bytes::from);
+            let brotli = codec::brotli(&data).map(Bytes::from);
+            (gzip, brotli, true)
         };
+        let smaller = |c: Option<Bytes>| c.filter(|c| c.len() < data.len());
+        let (gzip, brotli) = (smaller(gzip), smaller(brotli));
         let hash = hex::encode(sha256);
         Asset {
             mime: HeaderValue::from_str(mime)
@@ -161,6 +167,7 @@ impl Asset {
             identity: data,
             gzip,
             brotli,
+            compressed_at_start,
         }
     }
 
@@ -303,62 +310,30 @@ fn service_worker(template: &[u8], version: &str, files: &HashMap<String, Asset>
 
 impl Assets {
     fn build() -> Assets {
-        let mut names: Vec<String> = Web::iter().map(|n| n.into_owned()).collect();
-        names.sort();
-        let mut version = Sha256::new();
-        let mut embedded = Vec::with_capacity(names.len());
-        for name in names {
-            let Some(file) = Web::get(&name) else {
-                continue;
-            };
-            let sha256 = file.metadata.sha256_hash();
-            version.update(name.as_bytes());
-            version.update([0]);
-            version.update(sha256);
-            embedded.push((name, file, sha256));
-        }
-        let version = hex::encode(version.finalize())[..VERSION_LEN].to_string();
-        let prefix = format!("\"/assets/v/{version}/");
-        // Compressing at brotli's highest quality is most of the start-up time (about 3 s of
-        // one core for all of web/), so the files are shared out among the cores, largest
-        // first so that no core is left with a big file at the end.
-        embedded.sort_by_key(|(_, file, _)| std::cmp::Reverse(file.data.len()));
-        let next = AtomicUsize::new(0);
-        let prepare_some = || {
-            let mut done = Vec::new();
-            while let Some((name, file, sha256)) =
-                embedded.get(next.fetch_add(1, Ordering::Relaxed))
-            {
-                let mime = file.metadata.mimetype().to_string();
-                let page = name.ends_with(".html").then(|| {
-                    let html = String::from_utf8_lossy(&file.data).replace("\"/assets/", &prefix);
-                    let hash = Sha256::digest(html.as_bytes());
-                    Asset::new(&mime, Bytes::from(html), &hash)
-                });
-                let data = Bytes::copy_from_slice(&file.data);
-                done.push((name.clone(), page, Asset::new(&mime, data, sha256)));
-            }
-            done
-        };
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let prepared: Vec<_> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads).map(|_| scope.spawn(prepare_some)).collect();
-            workers
-                .into_iter()
-                .flat_map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect()
-        });
+        let embedded: Vec<(String, rust_embed::EmbeddedFile)> = Web::iter()
+            .filter_map(|name| Some((name.to_string(), Web::get(&name)?)))
+            .collect();
+        let hashes: Vec<(&str, [u8; 32])> = embedded
+            .iter()
+            .map(|(name, file)| (name.as_str(), file.metadata.sha256_hash()))
+            .collect();
+        let version = codec::version(hashes.iter().map(|(name, hash)| (*name, hash)));
         let mut files = HashMap::new();
         let mut pages = HashMap::new();
-        for (name, page, asset) in prepared {
-            if let Some(page) = page {
-                pages.insert(name.clone(), page);
+        for (name, file) in &embedded {
+            let mime = file.metadata.mimetype();
+            if name.ends_with(".html") {
+                let html = codec::versioned_page(&file.data, &version);
+                let hash = Sha256::digest(html.as_bytes()).into();
+                pages.insert(name.clone(), Asset::new(mime, Bytes::from(html), &hash));
             }
-            files.insert(name, asset);
+            let data = Bytes::copy_from_slice(&file.data);
+            let hash = file.metadata.sha256_hash();
+            files.insert(name.clone(), Asset::new(mime, data, &hash));
         }
         let service_worker = files.get("sw.js").map(|template| {
             let js = service_worker(&template.identity, &version, &files);
-            let hash = Sha256::digest(js.as_bytes());
+            let hash = Sha256::digest(js.as_bytes()).into();
             Asset::new("text/javascript", Bytes::from(js), &hash)
         });
         Assets {
@@ -395,41 +370,26 @@ impl Assets {
     pub fn paths(&self) -> impl Iterator<Item = &str> {
         self.files.keys().map(String::as_str)
     }
-}
 
-/// Checks whether a media type gains from compression: text, scripts, JSON, SVG and
-/// WebAssembly do; other images, fonts already compressed (WOFF, WOFF2), audio, video and
-/// archives do not.
-fn compressible(mime: &str) -> bool {
-    let mime = mime.split(';').next().unwrap_or("").trim();
-    if mime == "image/svg+xml" {
-        return true;
+    /// Returns the files and pages (`page:` and the file's path) that this process had to
+    /// compress because the build had no forms for them, sorted; in a release build only
+    /// `sw.js`, filled in at start. Each costs start-up time.
+    pub fn compressed_at_start(&self) -> Vec<String> {
+        let files = self.files.iter().map(|(n, a)| (n.clone(), a));
+        let pages = self.pages.iter().map(|(n, a)| (format!("page:{n}"), a));
+        let sw = self
+            .service_worker
+            .iter()
+            .map(|a| ("sw.js (filled in)".to_string(), a));
+        let mut names: Vec<String> = files
+            .chain(pages)
+            .chain(sw)
+            .filter(|(_, a)| a.compressed_at_start)
+            .map(|(n, _)| n)
+            .collect();
+        names.sort();
+        names
     }
-    let incompressible = ["image/", "audio/", "video/", "font/woff"];
-    let archives = [
-        "application/zip",
-        "application/gzip",
-        "application/x-brotli",
-    ];
-    !incompressible.iter().any(|p| mime.starts_with(p)) && !archives.contains(&mime)
-}
-
-fn gzip(data: &[u8]) -> Option<Vec<u8>> {
-    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-    encoder.write_all(data).ok()?;
-    encoder.finish().ok()
-}
-
-fn brotli(data: &[u8]) -> Option<Vec<u8>> {
-    let params = brotli::enc::BrotliEncoderParams {
-        quality: BROTLI_QUALITY,
-        lgwin: BROTLI_WINDOW,
-        size_hint: data.len(),
-        ..Default::default()
-    };
-    let mut out = Vec::new();
-    brotli::BrotliCompress(&mut &data[..], &mut out, &params).ok()?;
-    Some(out)
 }
 
 /// Checks `If-None-Match` against `etag` with the weak comparison RFC 9110 prescribes for
@@ -509,6 +469,7 @@ mod tests {
 
     #[test]
     fn fonts_and_images_stay_as_they_are_wasm_and_svg_are_compressed() {
+        use codec::compressible;
         assert!(compressible("text/html"));
         assert!(compressible("text/javascript; charset=utf-8"));
         assert!(compressible("application/wasm"));
@@ -518,9 +479,27 @@ mod tests {
     }
 
     #[test]
+    fn the_build_compressed_every_file_and_page_so_a_start_compresses_only_the_service_worker() {
+        let all = assets();
+        assert_eq!(all.compressed_at_start(), ["sw.js (filled in)"]);
+        // The build's forms decode to the files they stand for.
+        let page = all.page("index.html").expect("index.html");
+        let identity = page.body(Encoding::Identity).expect("identity");
+        let brotli = page.body(Encoding::Brotli).expect("brotli form");
+        let mut decoded = Vec::new();
+        brotli::BrotliDecompress(&mut &brotli[..], &mut decoded).expect("valid brotli");
+        assert_eq!(&decoded[..], &identity[..]);
+        let gzip = page.body(Encoding::Gzip).expect("gzip form");
+        let mut decoded = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gzip[..]), &mut decoded)
+            .expect("valid gzip");
+        assert_eq!(&decoded[..], &identity[..]);
+    }
+
+    #[test]
     fn every_page_points_at_the_versioned_prefix_and_compresses() {
         let a = assets();
-        assert_eq!(a.version().len(), VERSION_LEN);
+        assert_eq!(a.version().len(), codec::VERSION_LEN);
         let local = a.page("local.html").expect("local.html");
         let html =
             String::from_utf8_lossy(local.body(Encoding::Identity).expect("identity")).into_owned();
