@@ -30,6 +30,14 @@ use tokio_util::sync::CancellationToken;
 pub const MAX_MESSAGE: usize = 4096;
 /// Frames beyond this size close the connection at the protocol level.
 const MAX_FRAME: usize = 64 * 1024;
+/// Bytes each socket reads the network into at once. Client messages are at most
+/// [`MAX_MESSAGE`] bytes, so a larger buffer only costs memory: WebSocket's default of
+/// 128 KiB, allocated per socket at the upgrade, was most of the ~134 KB an idle watcher held.
+/// (A rare larger frame grows the buffer for as long as it needs.)
+pub const READ_BUFFER: usize = 4096;
+/// Bytes a socket gathers before writing them out. Every message is flushed as it is sent,
+/// so this caps only what one message waits in (the biggest, a game state, is a few KB).
+pub const WRITE_BUFFER: usize = 8192;
 /// How often the server pings.
 const PING_EVERY: Duration = Duration::from_secs(15);
 /// A connection silent for this long (no frame, not even a pong) is closed.
@@ -82,6 +90,8 @@ async fn upgrade(
         .as_deref()
         .map(|hash| WatchKey::of(&code, hash));
     Ok(ws
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(WRITE_BUFFER)
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .on_upgrade(move |socket| {
