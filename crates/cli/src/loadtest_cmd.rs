@@ -58,6 +58,13 @@ pub struct LoadtestArgs {
     /// The engine's level in those games (1 Beginner … 5 Hardest).
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=5))]
     computer_level: u8,
+    /// Also open N watchers (100 to a room, in rooms of their own) when the games start,
+    /// hold them until the run stops, then close them; prints the server's memory before,
+    /// with them (per watcher) and 30 s after they left, from its `/api/health`. The server
+    /// must let this address hold them: `--max-connections-per-ip`, `--max-connections`
+    /// and `--watcher-hellos-per-minute 0`.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=100_000))]
+    watchers: u64,
     /// Seed of the random moves and start offsets.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -118,6 +125,7 @@ pub fn run(args: &LoadtestArgs) -> ExitCode {
         threads: args.threads,
         computer: args.computer.clone(),
         computer_level: args.computer_level,
+        watchers: args.watchers,
         seed: args.seed,
         save: args.save.clone(),
         check: args.check.clone(),

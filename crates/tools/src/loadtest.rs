@@ -18,6 +18,7 @@
 //! difference; and no new round is asked for once the run stops.
 
 mod computer;
+mod watchers;
 
 pub use computer::ComputerGroup;
 use futures_util::stream::{SplitSink, SplitStream};
@@ -71,6 +72,9 @@ pub struct Config {
     pub computer: Vec<ComputerGroup>,
     /// The engine's level (1–5) in those games.
     pub computer_level: u8,
+    /// Watchers opened beside the games, held until the run stops, to measure the server's
+    /// memory per watcher and after they leave (0: none); see `loadtest::watchers`.
+    pub watchers: u64,
     /// Seed of the random moves and start offsets.
     pub seed: u64,
     /// Write every game's code, round and confirmed moves to this file (JSON lines).
@@ -760,7 +764,7 @@ pub fn run(config: &Config) -> ExitCode {
     if let Some(path) = &config.check {
         return runtime.block_on(check_file(&http, &config.server, path));
     }
-    let needed = config.games * 2 + 64;
+    let needed = config.games * 2 + config.watchers + 64;
     if limit.is_some_and(|l| l < needed) {
         eprintln!(
             "xiangqi loadtest: warning: open-file limit {} is below the {needed} sockets needed",
@@ -843,6 +847,15 @@ async fn load(config: &Config, http: reqwest::Client) -> ExitCode {
             ))
         })
         .collect();
+    let wave = (config.watchers > 0).then(|| {
+        tokio::spawn(watchers::run_wave(
+            config.server.clone(),
+            http.clone(),
+            config.watchers,
+            config.connect_concurrency as usize,
+            phase_rx.clone(),
+        ))
+    });
     if ok == 0 {
         eprintln!("xiangqi loadtest: no game could be set up");
         return ExitCode::FAILURE;
@@ -901,6 +914,12 @@ async fn load(config: &Config, http: reqwest::Client) -> ExitCode {
     let mut computer_lines = Vec::new();
     for g in computer_groups {
         if let Ok(report) = g.await {
+            computer_lines.push(report.line());
+        }
+    }
+    if let Some(wave) = wave {
+        eprintln!("loadtest: waiting for the watchers' memory to settle");
+        if let Ok(report) = wave.await {
             computer_lines.push(report.line());
         }
     }
