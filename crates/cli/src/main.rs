@@ -21,9 +21,10 @@ mod uci_cmd;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// The allocator: mimalloc gives freed memory back to the system within milliseconds. With
-/// the system's (glibc) allocator a server that had 5,000 watchers still held 87 MB ten
-/// seconds after they left, four times its start (`xiangqi loadtest --watchers`).
+/// The allocator: jemalloc, with its background threads, gives freed memory back to the
+/// system within seconds, also while the server is idle. With the system's (glibc)
+/// allocator a server that had 5,000 watchers still held 87 MB after they left, four times
+/// its start (`xiangqi loadtest --watchers`; figures in docs/testing.md).
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
