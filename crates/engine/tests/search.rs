@@ -502,3 +502,46 @@ fn the_nnue_evaluates_at_full_strength_and_the_levels_stay_classical() {
     });
     assert_eq!(low[0], low[1]);
 }
+
+/// Reads the first run of digits after `marker` in `text`.
+fn number_after(text: &str, marker: &str) -> u64 {
+    let at = text
+        .find(marker)
+        .unwrap_or_else(|| panic!("`{marker}` not found"))
+        + marker.len();
+    let digits: String = text[at..]
+        .chars()
+        .skip_while(|c| !c.is_ascii_digit())
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().unwrap()
+}
+
+/// The bench signature is written in docs/engine.md and the README; a commit that changes
+/// the search or the evaluation must change it there too (and say so with `Bench:`), so a
+/// functional change cannot land unannounced.
+#[test]
+fn the_bench_signature_is_the_one_the_docs_give() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let engine_md = std::fs::read_to_string(format!("{root}/docs/engine.md")).unwrap();
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let documented = number_after(&engine_md, "Current signature at depth 9: **");
+    let classical = number_after(&engine_md, "with the NNUE at full strength (");
+    assert_eq!(
+        number_after(&readme, "is the search's signature ("),
+        documented,
+        "README and docs/engine.md disagree"
+    );
+    assert_eq!(
+        number_after(&readme, "one thread, with the NNUE; "),
+        classical
+    );
+    let depth = xiangqi_engine::bench::DEFAULT_DEPTH;
+    assert_eq!(depth, 9, "the docs give the signature at depth 9");
+    let nnue = xiangqi_engine::nnue::default_network();
+    assert!(nnue.is_some(), "the signature is the NNUE's");
+    let signed = xiangqi_engine::bench::run_with(depth, 1, nnue, |_| {});
+    assert_eq!(signed.nodes, documented, "xiangqi bench with the NNUE");
+    let signed = xiangqi_engine::bench::run_with(depth, 1, None, |_| {});
+    assert_eq!(signed.nodes, classical, "xiangqi bench --eval classical");
+}
