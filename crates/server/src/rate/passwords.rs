@@ -25,7 +25,7 @@ pub const FIRST_SIEGE: Duration = Duration::from_secs(6);
 pub const MAX_SIEGE: Duration = Duration::from_secs(300);
 /// A room whose last siege ended this long ago starts again from [`FIRST_SIEGE`], and its
 /// record is forgotten once its budget is full again.
-const FORGET_SIEGES_AFTER: Duration = Duration::from_secs(600);
+pub const FORGET_SIEGES_AFTER: Duration = Duration::from_secs(600);
 
 /// Why a password is not checked now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
