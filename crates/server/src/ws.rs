@@ -211,6 +211,7 @@ async fn connection(
             }
             msg => Command::Message { conn, msg },
         };
+        let hello = matches!(cmd, Command::Hello { .. });
         match app.rooms.send(&code, cmd).await {
             Ok(true) => {}
             Ok(false) => {
@@ -221,6 +222,13 @@ async fn connection(
             Err(e) => {
                 tracing::error!(room = %code, error = %e, "room unavailable");
                 let _ = tx.try_send(error_text(ErrorCode::Internal, "the room is unavailable"));
+                if hello {
+                    // No room took this socket (the database or the owner is unreachable):
+                    // left open, it would wait for ever. Closed, its client says hello
+                    // again after its back-off and lands once the room runs again.
+                    let _ = tx.try_send(Outgoing::Close);
+                    break;
+                }
             }
         }
     }

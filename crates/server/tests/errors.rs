@@ -100,3 +100,33 @@ async fn an_unknown_page_gets_the_sites_html_404_page() {
         );
     }
 }
+
+/// A `hello` that no room can take (here a room whose stored event does not read back; in a
+/// cluster, the database or the owner unreachable) is answered `internal` and its socket
+/// closed, so the client says hello again after its back-off instead of waiting for ever on
+/// a socket no room knows.
+#[tokio::test]
+async fn a_hello_no_room_can_take_gets_internal_and_a_closed_socket() {
+    use std::time::Duration;
+    use xiangqi_server::WallClock;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (addr, _app, task) = common::start_in(dir.path(), |_| {}, WallClock::System).await;
+    let room = create_room(addr, &json!({})).await;
+    common::join(addr, &room.code, None).await;
+    task.abort();
+    let mut conn = common::raw_connection(dir.path()).await;
+    sqlx::query("UPDATE events SET body = '{' WHERE room_code = $1")
+        .bind(&room.code)
+        .execute(&mut conn)
+        .await
+        .expect("spoil the row");
+    drop(conn);
+
+    let (addr, _app, _task) = common::start_in(dir.path(), |_| {}, WallClock::System).await;
+    let mut c = common::Client::hello(addr, &room.code, "red", Some(&room.seat), 0).await;
+    c.expect_error("internal").await;
+    assert!(
+        c.drain_until_closed(Duration::from_secs(2)).await,
+        "the socket is closed, not left waiting"
+    );
+}
