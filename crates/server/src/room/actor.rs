@@ -318,7 +318,11 @@ impl Actor {
     /// Runs the room until it is deleted or unloads for lack of activity.
     pub async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         // Replaying the log restarted the side to move's clock; nobody is connected yet, so
-        // it waits (a game is never flagged while both players are away).
+        // it waits (a game is never flagged while both players are away). It restarts from
+        // now: the time the load took is charged to no one either.
+        if self.state.clock_since.is_some() {
+            self.state.clock_since = Some(Instant::now());
+        }
         self.sync_clock();
         self.maybe_think();
         loop {
