@@ -21,6 +21,15 @@
 //!   (their clients reconnect and resync), then subscribes again; a node whose own heartbeat
 //!   lapsed (PostgreSQL unreachable longer than [`LEASE_TTL`]) unloads its rooms, which load
 //!   again from the log on the next command.
+//! - **One owner, one version.** A node takes a room only while its own heartbeat is valid
+//!   ([`Store::acquire_room`]), unloads every room when it learns its heartbeat lapsed, and
+//!   each heartbeat unloads the rooms whose lease now names another node: two nodes never
+//!   run one room for longer than a heartbeat, and the event log's key (room, event number)
+//!   lets only one of them commit each event. Presence is the owner's: the connections it
+//!   counts are its own and the remote ones, which go with their node's heartbeat. No client
+//!   is sent back: a room asked by a client for events it has not got reloads from the log,
+//!   and a proxy drops an event its client has and closes the socket on an older state (the
+//!   client reconnects with its last event number), as the page does.
 
 use crate::ids::{RoomCode, SeatHash, SeatToken};
 use crate::messages::{ClientMessage, Side};
@@ -122,6 +131,43 @@ struct Proxy {
     closer: CancellationToken,
     /// Whether the owner has sent anything yet.
     answered: bool,
+    /// The last event number this socket's client has: the one its hello named, then the
+    /// last `state` or `event` passed on.
+    passed: u64,
+}
+
+/// What the proxy reads of a message from the owner: its type and event number.
+#[derive(Deserialize)]
+struct Versioned<'a> {
+    t: &'a str,
+    v: Option<u64>,
+}
+
+/// What a proxy does with a message for its client that has event number `passed`.
+#[derive(Debug, PartialEq, Eq)]
+enum Pass {
+    /// Pass it on (the client has event `v` after it, when it carries one).
+    On(Option<u64>),
+    /// Drop it: an event the client has already.
+    Drop,
+    /// Close the socket: a state older than what the client has (its sender runs the room
+    /// on an old copy); the client reconnects with its event number and is answered anew.
+    Close,
+}
+
+/// Decides whether message `text` may go on to a client that has event `passed`, so that
+/// a client never goes back, whichever node answers: a `state` must not be older than
+/// `passed`, an `event` must be newer. Other messages carry no event number and pass.
+fn pass(text: &str, passed: u64) -> Pass {
+    let Ok(m) = serde_json::from_str::<Versioned>(text) else {
+        return Pass::On(None);
+    };
+    match (m.t, m.v) {
+        ("state", Some(v)) if v < passed => Pass::Close,
+        ("event", Some(v)) if v <= passed => Pass::Drop,
+        ("state" | "event", Some(v)) => Pass::On(Some(v)),
+        _ => Pass::On(None),
+    }
 }
 
 /// A socket of another node in a room this node owns.
@@ -412,6 +458,7 @@ impl Cluster {
                         tx,
                         closer: closer.clone(),
                         answered: false,
+                        passed: v,
                     },
                 );
                 let this = self.clone();
@@ -652,9 +699,20 @@ impl Cluster {
                 let mut t = self.tables();
                 if let Some(p) = t.proxies.get_mut(&conn) {
                     p.answered = true;
-                    if p.tx.try_send(Outgoing::Text(text.into())).is_err() {
-                        // A client that does not read: closed at once, as the room would.
-                        p.closer.cancel();
+                    match pass(&text, p.passed) {
+                        Pass::On(v) => {
+                            p.passed = v.unwrap_or(p.passed);
+                            if p.tx.try_send(Outgoing::Text(text.into())).is_err() {
+                                // A client that does not read: closed at once, as the room
+                                // would.
+                                p.closer.cancel();
+                            }
+                        }
+                        Pass::Drop => {}
+                        Pass::Close => {
+                            tracing::warn!(room = %p.room, "an older state than the client has: closing the socket");
+                            p.closer.cancel();
+                        }
                     }
                 }
             }
@@ -800,42 +858,70 @@ impl Cluster {
     }
 
     /// Renews the heartbeat every [`HEARTBEAT_EVERY`]; unloads every room of this node when
-    /// its heartbeat lapsed (another node may own them now); closes the proxies whose owner
-    /// is no longer alive and forgets the remote connections of nodes that are not.
+    /// its heartbeat lapsed or may have (another node may own them now), and each room whose
+    /// lease names another node now (taken over while this node was slow to notice); closes
+    /// the proxies whose owner is no longer alive and forgets the remote connections of
+    /// nodes that are not. So two nodes never run one room for longer than a heartbeat.
     async fn heartbeat(self, rooms: Rooms) {
         let mut tick = tokio::time::interval(HEARTBEAT_EVERY);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        // When the last renewal that succeeded was sent: the database counts the lease from
+        // a moment after that, so this side's reckoning lapses first.
         let mut last_renewal = Instant::now();
         let mut unloaded = false;
         loop {
             tick.tick().await;
-            match self
-                .inner
-                .store
-                .heartbeat(&self.inner.node, LEASE_TTL)
-                .await
-            {
+            let sent = Instant::now();
+            let renewed = tokio::time::timeout(
+                HEARTBEAT_EVERY,
+                self.inner.store.heartbeat(&self.inner.node, LEASE_TTL),
+            )
+            .await
+            .unwrap_or_else(|_| Err(StoreError::Failed("the heartbeat timed out".into())));
+            match renewed {
                 Ok(valid) => {
-                    if !valid && !unloaded {
+                    if !valid {
+                        // Rooms loaded since the last unloading ran on a lapsed lease too.
                         self.unload_all(&rooms).await;
                     }
-                    last_renewal = Instant::now();
+                    last_renewal = sent;
                     unloaded = false;
                 }
                 Err(e) => {
                     tracing::warn!(error = %e, "heartbeat not renewed");
-                    if !unloaded && last_renewal.elapsed() >= LEASE_TTL {
+                    // Unload one tick before the lease can lapse in the database, so that no
+                    // other node can take a room this one still runs.
+                    if !unloaded && last_renewal.elapsed() + HEARTBEAT_EVERY >= LEASE_TTL {
                         self.unload_all(&rooms).await;
                         unloaded = true;
                     }
                     continue;
                 }
             }
+            // Only rooms loaded before the lease list is read: one loaded meanwhile may have
+            // been taken after the list's snapshot.
+            let loaded = rooms.loaded();
+            if let Ok(mine) = self.inner.store.rooms_leased_to(&self.inner.node).await {
+                self.unload_lost(&rooms, loaded, &mine).await;
+            }
             let Ok(live) = self.inner.store.live_nodes().await else {
                 continue;
             };
             let live: HashSet<String> = live.into_iter().collect();
             self.drop_dead_peers(&rooms, &live).await;
+        }
+    }
+
+    /// Unloads each room of `loaded` whose code is not in `mine` (the rooms leased to this
+    /// node): another node took it. Its connections close; their clients reconnect and land
+    /// on the owner.
+    async fn unload_lost(&self, rooms: &Rooms, loaded: Vec<RoomCode>, mine: &[String]) {
+        let mine: HashSet<&str> = mine.iter().map(String::as_str).collect();
+        for code in loaded {
+            if !mine.contains(code.as_str()) {
+                tracing::warn!(room = %code, "another node owns this room now: unloading it");
+                rooms.evict(&code).await;
+            }
         }
     }
 
@@ -875,5 +961,28 @@ impl Cluster {
             r.closer.cancel();
             rooms.gone_if_loaded(&r.room, r.id).await;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_client_is_never_sent_back() {
+        let state = |v: u64| format!(r#"{{"t":"state","v":{v},"you":null,"game":{{}}}}"#);
+        let event = |v: u64| format!(r#"{{"t":"event","v":{v},"kind":"move","game":{{}}}}"#);
+        // Forward: the next event, a state at or after what the client has.
+        assert_eq!(pass(&event(8), 7), Pass::On(Some(8)));
+        assert_eq!(pass(&state(7), 7), Pass::On(Some(7)));
+        assert_eq!(pass(&state(9), 7), Pass::On(Some(9)));
+        // Back: an event the client has is dropped; an older state closes the socket.
+        assert_eq!(pass(&event(7), 7), Pass::Drop);
+        assert_eq!(pass(&event(3), 7), Pass::Drop);
+        assert_eq!(pass(&state(6), 7), Pass::Close);
+        // Messages without an event number pass as they are.
+        assert_eq!(pass(r#"{"t":"presence","players":{}}"#, 7), Pass::On(None));
+        assert_eq!(pass(r#"{"t":"clocks","clocks":{}}"#, 7), Pass::On(None));
+        assert_eq!(pass("not json", 7), Pass::On(None));
     }
 }

@@ -382,6 +382,19 @@ impl Actor {
         }
     }
 
+    /// Whether, on a node of a cluster, the event log holds events this room has not
+    /// applied. On one node the room is the log's only writer, so it never is behind: a
+    /// client's hello naming a later event is a client's mistake, answered with the state.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the log cannot be read.
+    async fn behind_the_log(&self) -> Result<bool, StoreError> {
+        if self.rooms.cluster().is_none() {
+            return Ok(false);
+        }
+        Ok(self.store.last_event(&self.state.info.code).await? > self.state.v)
+    }
+
     fn can_unload(&self) -> bool {
         self.conns.is_empty() && self.state.clock_since.is_none() && !self.thinking
     }
@@ -396,18 +409,35 @@ impl Actor {
                 client,
                 tx,
                 closer,
-            } => self.on_hello(
-                conn,
-                seat,
-                may_watch,
-                v,
-                Conn {
+            } => {
+                let new = Conn {
                     color: None,
                     client,
                     tx,
                     closer,
-                },
-            ),
+                };
+                if v > self.state.v {
+                    match self.behind_the_log().await {
+                        Ok(false) => {}
+                        Ok(true) => {
+                            // This client saw events this room has not: another node committed
+                            // them while this one ran the room too. Unload (the socket closes;
+                            // the client reconnects and the room loads again from the log)
+                            // rather than send a state older than what the client has.
+                            new.close();
+                            self.stale = true;
+                            return;
+                        }
+                        Err(e) => {
+                            // Unknown: the client tries again rather than go back.
+                            tracing::warn!(room = %self.state.info.code, error = %e, "event log unreadable");
+                            new.close();
+                            return;
+                        }
+                    }
+                }
+                self.on_hello(conn, seat, may_watch, v, new);
+            }
             Command::Message { conn, msg } => {
                 if let Err(Refusal(code, message, retry_after_s)) = self.on_message(conn, msg).await
                 {

@@ -138,9 +138,16 @@ async fn create(
         };
         if app.store.insert_room(row.clone()).await? {
             // On a node of a cluster, the new room runs here once this node holds its lease
-            // (nobody else can have it yet); else it would load wherever it is first used.
+            // (nobody else can have it yet); else (this node's heartbeat lapsed, or the
+            // database went away since the insert) it loads wherever it is first used.
             let here = match app.rooms.cluster() {
-                Some(cluster) => cluster.owns_or_takes(&app.rooms, &code).await?,
+                Some(cluster) => match cluster.owns_or_takes(&app.rooms, &code).await {
+                    Ok(here) => here,
+                    Err(e) => {
+                        tracing::warn!(room = %code, error = %e, "new room not taken here");
+                        false
+                    }
+                },
                 None => true,
             };
             if here {

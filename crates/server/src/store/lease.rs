@@ -83,13 +83,20 @@ impl Store {
 
     /// Takes room `code` for node `node` when nobody owns it or its owner's heartbeat has
     /// lapsed, in one statement (two nodes racing for it: one wins, the other sees the
-    /// winner); returns who owns it now.
+    /// winner); returns who owns it now. A node takes (or keeps taking) a room only while its
+    /// own heartbeat is valid: a node cut off from the database for longer than its lease
+    /// has unloaded its rooms, and must not run one again on the strength of a lease row that
+    /// still names it while another node may have taken the room meanwhile (two owners of one
+    /// room would each tell their clients a different game).
     ///
     /// # Errors
-    /// [`StoreError`] when the database cannot be reached.
+    /// [`StoreError`] when the database cannot be reached, or when `node`'s own heartbeat
+    /// has lapsed and no other live node owns the room (the caller tries again once its
+    /// heartbeat is renewed).
     pub async fn acquire_room(&self, code: &RoomCode, node: &str) -> Result<Owner, StoreError> {
         let taken = sqlx::query(&format!(
             "INSERT INTO room_leases (code, node) SELECT code, $2 FROM rooms WHERE code = $1 \
+             AND EXISTS (SELECT 1 FROM nodes WHERE nodes.id = $2 AND nodes.expires_at > {NOW_MS}) \
              ON CONFLICT (code) DO UPDATE SET node = EXCLUDED.node \
              WHERE room_leases.node = EXCLUDED.node OR NOT EXISTS \
              (SELECT 1 FROM nodes WHERE nodes.id = room_leases.node AND nodes.expires_at > {NOW_MS}) \
@@ -102,21 +109,39 @@ impl Store {
         if taken.is_some() {
             return Ok(Owner::Me);
         }
-        let row = sqlx::query("SELECT node FROM room_leases WHERE code = $1")
-            .bind(code.as_str())
-            .fetch_optional(&self.pool)
+        let row = sqlx::query(
+            "SELECT (SELECT node FROM room_leases WHERE code = $1) AS node, \
+             EXISTS (SELECT 1 FROM rooms WHERE code = $1) AS room",
+        )
+        .bind(code.as_str())
+        .fetch_one(&self.pool)
+        .await?;
+        let owner: Option<String> = row.try_get("node")?;
+        let room: bool = row.try_get("room")?;
+        match owner {
+            _ if !room => Ok(Owner::NoRoom),
+            Some(owner) if owner != node => Ok(Owner::Other(owner)),
+            // Free, or leased to this node, and still not taken: this node's heartbeat has
+            // lapsed.
+            _ => Err(StoreError::Failed(format!(
+                "node {node}'s heartbeat has lapsed: it takes no room until it is renewed"
+            ))),
+        }
+    }
+
+    /// Returns the codes of the rooms whose lease names node `node`. A node that runs a room
+    /// not in this list has lost it to another node and must unload it.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database cannot be reached.
+    pub async fn rooms_leased_to(&self, node: &str) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT code FROM room_leases WHERE node = $1")
+            .bind(node)
+            .fetch_all(&self.pool)
             .await?;
-        Ok(match row {
-            Some(r) => {
-                let owner: String = r.try_get("node")?;
-                if owner == node {
-                    Owner::Me
-                } else {
-                    Owner::Other(owner)
-                }
-            }
-            None => Owner::NoRoom,
-        })
+        rows.iter()
+            .map(|r| r.try_get::<String, _>("code").map_err(StoreError::from))
+            .collect()
     }
 }
 
@@ -188,6 +213,34 @@ mod tests {
         assert!(
             !store.heartbeat("a", ttl).await.expect("beat"),
             "a is told that its heartbeat had lapsed"
+        );
+        assert_eq!(
+            store.rooms_leased_to("b").await.expect("b's rooms"),
+            vec![code.as_str().to_string()]
+        );
+        assert!(store
+            .rooms_leased_to("a")
+            .await
+            .expect("a's rooms")
+            .is_empty());
+
+        // b lapses while nobody else wants its room: b may not take its own room back on the
+        // strength of the lease row alone (a could take it any moment), nor a free one.
+        assert!(store.heartbeat("b", Duration::ZERO).await.expect("beat"));
+        assert!(
+            store.acquire_room(&code, "b").await.is_err(),
+            "a lapsed node keeps no room"
+        );
+        let free = RoomCode::random();
+        assert!(store.insert_room(test_room(&free)).await.expect("insert"));
+        assert!(
+            store.acquire_room(&free, "b").await.is_err(),
+            "a lapsed node takes no room"
+        );
+        assert!(!store.heartbeat("b", ttl).await.expect("beat"));
+        assert_eq!(
+            store.acquire_room(&code, "b").await.expect("renewed"),
+            Owner::Me
         );
 
         // b stops gracefully: its rooms are free at once.

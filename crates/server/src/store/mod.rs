@@ -332,6 +332,19 @@ impl Store {
             .collect()
     }
 
+    /// Returns the number of the last stored event of room `code` (0: none, or no such room).
+    ///
+    /// # Errors
+    /// [`StoreError`] on a storage failure.
+    pub async fn last_event(&self, code: &RoomCode) -> Result<u64, StoreError> {
+        let row = sqlx::query("SELECT MAX(v) AS v FROM events WHERE room_code = $1")
+            .bind(code.as_str())
+            .fetch_one(&self.pool)
+            .await?;
+        let v: Option<i64> = row.try_get("v")?;
+        Ok(v.and_then(|v| u64::try_from(v).ok()).unwrap_or(0))
+    }
+
     /// Returns up to `limit` public rooms whose Black seat is free, newest first. A row that
     /// does not read back is logged and left out, so one corrupt room does not take the
     /// lobby down.
