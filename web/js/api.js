@@ -291,6 +291,8 @@ export class RoomSocket {
     this.handlers = handlers;
     /** Last event number seen. */
     this.v = 0;
+    /** How many times in a row an older state or a gap was asked for again. */
+    this.reasked = 0;
     this.attempt = 0;
     /** Set by a close with RESTART_CLOSE_CODE until the next connection opens. */
     this.restarting = false;
@@ -333,7 +335,17 @@ export class RoomSocket {
         return;
       }
       if (typeof m.v === 'number' && (m.t === 'state' || m.t === 'event')) {
-        if (m.t === 'state' || m.v > this.v) this.v = m.v;
+        const verdict = this._order(m.t, m.v);
+        if (verdict === 'drop') return;
+        if (verdict === 'reask') {
+          // Older than what this page has, or with events missing between: whichever node
+          // sent it runs the room on an old copy. Reconnect with the last event number and be
+          // answered anew, rather than take a confirmed move off the board.
+          ws.close();
+          return;
+        }
+        this.v = m.v;
+        this.reasked = 0;
       }
       // Replaced by another tab, or a password room watched without its credential: the
       // server closes the socket, and trying again would not help.
@@ -357,6 +369,23 @@ export class RoomSocket {
       this.attempt += 1;
       this.timer = window.setTimeout(() => this._connect(), delay);
     };
+  }
+
+  /**
+   * Decides what to do with a state or an event numbered `v`, so that the page never goes
+   * back: an event it has already is dropped; a state older than what it has, or an event
+   * after a gap, is asked for again (twice at most: then the server's answer stands, as
+   * when a room was restored from an older copy).
+   * @param {'state'|'event'} t
+   * @param {number} v
+   * @returns {'take'|'drop'|'reask'}
+   */
+  _order(t, v) {
+    if (t === 'event' && v <= this.v) return 'drop';
+    const behind = t === 'state' ? v < this.v : this.v > 0 && v > this.v + 1;
+    if (!behind || this.reasked >= 2) return 'take';
+    this.reasked += 1;
+    return 'reask';
   }
 
   _reconnectNow() {

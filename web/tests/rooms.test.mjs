@@ -1,7 +1,7 @@
 // Rooms: create in the lobby, join from a second browser, play, reload mid-game; passwords.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, newPage, assertNoErrors, screenshot, boardReady, playByClicks, waitForPiece, api } from './lib/harness.mjs';
+import { setUp, newPage, assertNoErrors, screenshot, boardReady, playByClicks, waitForPiece, pieceAt, api } from './lib/harness.mjs';
 
 let env;
 before(async () => { env = await setUp(); });
@@ -302,4 +302,77 @@ test('the lobby lists the public games going on, and a click opens one to watch'
   await boardReady(page, '#board');
   await page.locator('#status', { hasText: 'you are watching' }).waitFor();
   assertNoErrors(page);
+});
+
+test('a page never goes back: a repeated event is dropped and an older state asked for again', async () => {
+  // Issue 30: a node running a room on an old copy could send a state one event older than
+  // one the page had shown, taking a confirmed move off the board. Here the guest's socket
+  // goes through a Playwright route that forwards both ways and, on cue, replays what the
+  // server sent earlier.
+  const host = await newPage(env.browser);
+  const guest = await newPage(env.browser);
+  /** @type {{v: number}[]} */
+  const hellos = [];
+  /** @type {string[]} */
+  const fromServer = [];
+  /** @type {import('playwright-core').WebSocketRoute | null} */
+  let route = null;
+  await guest.routeWebSocket(/\/ws\/rooms\//, (ws) => {
+    route = ws;
+    const server = ws.connectToServer();
+    ws.onMessage((m) => {
+      const msg = JSON.parse(String(m));
+      if (msg.t === 'hello') hellos.push(msg);
+      server.send(m);
+    });
+    server.onMessage((m) => {
+      fromServer.push(String(m));
+      ws.send(m);
+    });
+  });
+  await host.goto(`${env.base}/lobby`);
+  await host.check('#public');
+  await host.click('#create-submit');
+  await host.waitForURL(/\/play\/[A-Z0-9]+$/);
+  const code = host.url().split('/').pop();
+  await boardReady(host, '#board');
+  await guest.goto(`${env.base}/lobby`);
+  await guest.locator(`tr[data-room="${code}"] button`).click({ timeout: 10000 });
+  await guest.waitForURL(new RegExp(`/play/${code}$`));
+  await boardReady(guest, '#board');
+  const hostIsRed = await Promise.race([
+    host.locator('#board [data-square="h2"].movable').waitFor().then(() => true),
+    guest.locator('#board [data-square="h2"].movable').waitFor().then(() => false),
+  ]);
+  assert.ok(hostIsRed, 'the creator plays Red by default');
+  await playByClicks(host, 'h2e2', '#board');
+  await waitForPiece(guest, 'e2', 'C', '#board');
+
+  const parsed = fromServer.map((m) => JSON.parse(m));
+  const firstState = fromServer[parsed.findIndex((m) => m.t === 'state')];
+  const moveEvent = fromServer[parsed.findIndex((m) => m.t === 'event' && m.kind === 'move')];
+  const moved = JSON.parse(moveEvent).v;
+  assert.ok(JSON.parse(firstState).v < moved, 'the first state is older than the move');
+  assert.equal(hellos.length, 1);
+
+  // The same event again: nothing changes, nothing is asked.
+  route.send(moveEvent);
+  await guest.waitForTimeout(300);
+  assert.equal(hellos.length, 1, 'a repeated event is dropped');
+  assert.equal(await pieceAt(guest, 'e2', '#board'), 'C');
+
+  // An older state: the page keeps the move and asks again from the move's event number.
+  route.send(firstState);
+  const deadline = Date.now() + 10000;
+  while (hellos.length < 2 && Date.now() < deadline) await guest.waitForTimeout(50);
+  assert.equal(hellos.length, 2, 'the page reconnected to ask again');
+  assert.equal(hellos[1].v, moved, 'and named the last event it has');
+  await waitForPiece(guest, 'e2', 'C', '#board');
+  assert.equal(await pieceAt(guest, 'h2', '#board'), null, 'the move was never taken back');
+
+  // Play goes on from the guest's side.
+  await playByClicks(guest, 'h9g7', '#board');
+  await waitForPiece(host, 'g7', 'n', '#board');
+  assertNoErrors(host);
+  assertNoErrors(guest);
 });
