@@ -782,6 +782,9 @@ mod tests {
         let row = store.room(&code).await.expect("read").expect("room");
         assert_eq!(row.black_seat_hash.as_deref(), Some("guest"));
         assert_eq!(store.events(&code).await.expect("events").len(), 2);
+        assert_eq!(store.last_event(&code).await.expect("last"), 2);
+        let none = RoomCode::random();
+        assert_eq!(store.last_event(&none).await.expect("last"), 0);
     }
 
     #[tokio::test]
