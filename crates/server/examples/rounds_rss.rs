@@ -7,7 +7,7 @@
 //! (default 10000 rounds, the data folder under the system's temporary folder; a folder on
 //! tmpfs such as /dev/shm makes the many commits quicker).
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/it/common/mod.rs"]
 mod common;
 
 use common::Client;

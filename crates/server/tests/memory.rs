@@ -2,6 +2,7 @@
 //! not WebSocket's default 128 KiB read buffer. Alone in its test binary, so that no other
 //! test's allocations move the process's resident size, which `/api/health` reports.
 
+#[path = "it/common/mod.rs"]
 mod common;
 
 use futures_util::{SinkExt, StreamExt};

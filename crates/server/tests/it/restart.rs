@@ -2,7 +2,7 @@
 //! moves, seats, clocks as stored with the last move, history and numbering all come back.
 //! (The real binary killed with SIGKILL is tested in `crates/cli/tests/serve_restart.rs`.)
 
-mod common;
+use crate::common;
 
 use common::{table, Client};
 use serde_json::json;

@@ -2,7 +2,7 @@
 //! value; unknown fields of `time_control` and `computer` are refused; a room or puzzle whose
 //! start position is already decided is refused with `decided_position`, and nothing is made.
 
-mod common;
+use crate::common;
 
 use common::{assert_error, http, start, table};
 use serde_json::json;

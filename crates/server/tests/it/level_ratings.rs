@@ -6,10 +6,10 @@ use xiangqi_engine::level::Strength;
 
 /// The language files (web/i18n/, docs/browser.md "Languages").
 const LANGUAGES: [(&str, &str); 4] = [
-    ("en", include_str!("../../../web/i18n/en.json")),
-    ("zh-Hans", include_str!("../../../web/i18n/zh-Hans.json")),
-    ("zh-Hant", include_str!("../../../web/i18n/zh-Hant.json")),
-    ("vi", include_str!("../../../web/i18n/vi.json")),
+    ("en", include_str!("../../../../web/i18n/en.json")),
+    ("zh-Hans", include_str!("../../../../web/i18n/zh-Hans.json")),
+    ("zh-Hant", include_str!("../../../../web/i18n/zh-Hant.json")),
+    ("vi", include_str!("../../../../web/i18n/vi.json")),
 ];
 
 /// Returns the key of level `s`'s option under the file's `computer` section.
@@ -19,7 +19,7 @@ fn option_key(s: Strength) -> String {
 
 #[test]
 fn the_computer_page_shows_every_level_with_its_rating() {
-    let page = include_str!("../../../web/computer.html");
+    let page = include_str!("../../../../web/computer.html");
     for s in Strength::ALL {
         let option = format!(
             "<option value=\"{n}\"{sel} data-i18n=\"computer.{key}\">{n} — {name} (≈ {rating})</option>",

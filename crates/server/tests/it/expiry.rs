@@ -1,7 +1,7 @@
 //! Room expiry with an injected wall clock: rooms idle for longer than `room_ttl` are deleted
 //! by the sweep (their connections closed); activity keeps a room alive.
 
-mod common;
+use crate::common;
 
 use common::{http, Client};
 use serde_json::json;

@@ -3,7 +3,7 @@
 //! file limit) and per client address (429); a WebSocket must say hello in time; a room
 //! caps its watchers.
 
-mod common;
+use crate::common;
 
 use common::{assert_error, create_room, http, start_with, table, Client};
 use serde_json::json;

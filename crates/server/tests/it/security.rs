@@ -2,7 +2,7 @@
 //! site's pages are refused, a POST must be JSON, and every response carries the security
 //! headers.
 
-mod common;
+use crate::common;
 
 use common::{assert_error, create_room, http, start, start_with, Client};
 use serde_json::json;

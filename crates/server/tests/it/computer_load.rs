@@ -3,7 +3,7 @@
 //! bounded for the whole node, so that beyond it new games get 503 `engine_busy` with
 //! `Retry-After`, while games already admitted go on.
 
-mod common;
+use crate::common;
 
 use common::Client;
 use serde_json::json;

@@ -1,7 +1,7 @@
 //! The HTTP API against `docs/protocol.md`: health, rooms (create, look up, join with and
 //! without a password), the lobby, the position service and puzzles, and the error shape.
 
-mod common;
+use crate::common;
 
 use common::{
     assert_error, http, laps, PERPETUAL_CHASE_FEN, PERPETUAL_CHASE_LAP, PERPETUAL_CHECK_FEN,

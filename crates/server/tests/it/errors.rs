@@ -2,7 +2,7 @@
 //! "Errors"), whatever went wrong — a wrong method, an unknown API path, an over-size body,
 //! a bad query or a path that is not UTF-8 — and an unknown page gets the site's 404 page.
 
-mod common;
+use crate::common;
 
 use common::{assert_error, create_room, http, start};
 use serde_json::json;

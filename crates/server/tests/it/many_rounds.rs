@@ -2,7 +2,7 @@
 //! snapshots carry the current round, the latest finished one and a count, and earlier rounds
 //! come from the store.
 
-mod common;
+use crate::common;
 
 use common::{http, table};
 use serde_json::json;

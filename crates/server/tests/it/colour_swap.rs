@@ -4,7 +4,7 @@
 //! Logs written before the swap existed (`new_round` without `swap`) replay as they were
 //! played, without one.
 
-mod common;
+use crate::common;
 
 use common::{table, Client, Table};
 use serde_json::{json, Value};

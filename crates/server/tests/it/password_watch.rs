@@ -3,7 +3,7 @@
 //! refuse with `password_needed` unless they bring it. Rooms without a password are watched
 //! as before.
 
-mod common;
+use crate::common;
 
 use common::{assert_error, create_room, http, start, Client};
 use serde_json::{json, Value};

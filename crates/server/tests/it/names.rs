@@ -2,7 +2,7 @@
 //! everyone in GAME's `players`, follows its seat when the colours swap, and survives a
 //! restart; a bad name or a watcher's name is refused and changes nothing.
 
-mod common;
+use crate::common;
 
 use common::{table, Client};
 use serde_json::json;

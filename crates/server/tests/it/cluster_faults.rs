@@ -16,7 +16,7 @@
 //! `XIANGQI_TEST_POSTGRES_STOP`/`_START`, `XIANGQI_TEST_REDIS_URL`,
 //! `XIANGQI_TEST_REDIS_STOP`/`_START` (shell commands) and `XIANGQI_BIN` set.
 
-mod common;
+use crate::common;
 
 use common::http;
 use futures_util::{SinkExt, StreamExt};

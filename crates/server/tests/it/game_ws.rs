@@ -2,7 +2,7 @@
 //! real clients, watchers, every refusal (and that the connection and the game go on after
 //! it), resent moves, presence, reconnects with missed events and replaced connections.
 
-mod common;
+use crate::common;
 
 use common::{
     http, laps, table, Client, FIVE_PLY_MATE, PERPETUAL_CHASE_FEN, PERPETUAL_CHASE_LAP, START_FEN,

@@ -6,7 +6,7 @@
 //! alone by `scripts/cluster-test`, which sets `XIANGQI_TEST_POSTGRES_URL` and the two shell
 //! commands `XIANGQI_TEST_POSTGRES_STOP` and `XIANGQI_TEST_POSTGRES_START`.
 
-mod common;
+use crate::common;
 
 use common::{table, Client};
 use serde_json::json;

@@ -3,7 +3,7 @@
 //! reconnects after it), and `run_until` returns; a restarted server has every confirmed
 //! move.
 
-mod common;
+use crate::common;
 
 use common::{http, table, FIVE_PLY_MATE};
 use serde_json::json;

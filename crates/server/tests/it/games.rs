@@ -1,7 +1,7 @@
 //! `GET /api/games`: the public games going on, to watch. Private rooms, rooms with a
 //! password, rooms still waiting for a guest and finished games are not listed.
 
-mod common;
+use crate::common;
 
 use common::{create_room, http, join, table, Client};
 use serde_json::json;

@@ -1,7 +1,7 @@
 //! Computer rooms: the engine holds a seat, is always connected, answers moves like a
 //! human player, declines draws and agrees to new rounds at once.
 
-mod common;
+use crate::common;
 
 use common::Client;
 use serde_json::{json, Value};

@@ -4,7 +4,7 @@
 //! before it may try that room again; and past a room's budget of wrong passwords from all
 //! addresses, the room is under siege: addresses that guessed wrong wait, unchecked.
 
-mod common;
+use crate::common;
 
 use common::{assert_error, create_room, http, start_with, FIVE_PLY_MATE};
 use serde_json::json;

@@ -3,7 +3,7 @@
 //! names, draw offers or new-round requests, and a room stores at most so many events other
 //! than moves a minute, both seats together.
 
-mod common;
+use crate::common;
 
 use common::{start_with, table, Client, Table};
 use serde_json::{json, Value};

@@ -2,7 +2,7 @@
 //! and caching"): brotli or gzip as `Accept-Encoding` allows, ETags with 304 on a match,
 //! versioned asset URLs that may be kept a year, and game sockets untouched by any of it.
 
-mod common;
+use crate::common;
 
 use common::{http, start, table};
 use serde_json::json;

@@ -3,7 +3,7 @@
 //! a player whose opponent stays away may claim the win or abort; anyone seated may abort
 //! before both sides have moved.
 
-mod common;
+use crate::common;
 
 use common::{table, Client};
 use serde_json::{json, Value};

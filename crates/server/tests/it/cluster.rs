@@ -8,7 +8,7 @@
 //! `XIANGQI_TEST_REDIS_URL`, `XIANGQI_TEST_REDIS_RESTART` (a shell command that restarts
 //! Redis on the same port) and `XIANGQI_BIN` (the `xiangqi` binary) set.
 
-mod common;
+use crate::common;
 
 use common::{create_room, http, join, Client, FIVE_PLY_MATE};
 use serde_json::{json, Value};

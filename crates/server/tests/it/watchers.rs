@@ -2,7 +2,7 @@
 //! watcher's arrival and departure are told to everyone, at most once a second per room;
 //! watcher hellos are limited per client address.
 
-mod common;
+use crate::common;
 
 use common::{table, Client};
 use serde_json::json;

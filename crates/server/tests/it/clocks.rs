@@ -2,7 +2,7 @@
 //! added to the mover, a flag falls by the server's own timer when nobody sends anything,
 //! and a reconnect that replays events ends with a `clocks` notice.
 
-mod common;
+use crate::common;
 
 use common::{table, Client};
 use serde_json::{json, Value};

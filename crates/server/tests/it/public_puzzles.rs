@@ -2,7 +2,7 @@
 //! sent back, `GET /api/puzzles` lists only the public ones, newest first, a page at a time,
 //! and a bad page request is refused.
 
-mod common;
+use crate::common;
 
 use common::{assert_error, http};
 use serde_json::{json, Value};

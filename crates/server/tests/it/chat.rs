@@ -3,7 +3,7 @@
 //! restart; a bad line, a watcher's line or a sixth line within 10 s is refused and changes
 //! nothing.
 
-mod common;
+use crate::common;
 
 use common::{table, Client};
 use serde_json::json;
