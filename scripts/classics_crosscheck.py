@@ -4,7 +4,7 @@
 Test-data generator, not part of the product nor of scripts/test: for each file it plays the
 `[ICCS]` tag's moves with pyffish (variant `xiangqi`), stops with an error at the first move
 pyffish finds illegal, and prints one line of the `EXPECTED` table of
-crates/xiangqi/tests/classics.rs: the file, its number of plies and pyffish's final FEN.
+crates/xiangqi/tests/it/classics.rs: the file, its number of plies and pyffish's final FEN.
 The `[ICCS]` moves themselves come from each record's source (for the DhtmlXQ records, whose
 moves are four digits each, column 0-8 from Red's left and row 0-9 from Black's side,
 `xy xy` becomes ICCS `{a+x}{9-y}{a+x}{9-y}`), not from this project's rules library.

@@ -4,7 +4,7 @@ and compares its verdict with our `wxf-2018` ruling (`xiangqi game`).
 
 Test-data script, not part of the product nor of scripts/test: run it by hand after changing
 a repetition ruling, and refresh crates/xiangqi/tests/data/cycles-fsf.tsv (checked by
-crates/xiangqi/tests/cycles_fsf.rs) with `--sample-out`.
+crates/xiangqi/tests/it/cycles_fsf.rs) with `--sample-out`.
 
     pip install pyffish
     cargo build --release
@@ -1178,7 +1178,7 @@ def write_sample(path, rows, size, argv, rng_seed, total):
                  + f"; our wxf-2018 ruling agreed on {agree} when it was made.\n")
         fh.write("# moves: ICCS, ranks 0-9, two laps of the cycle, ending at the 3rd occurrence of the start "
                  "position; result = FSF's\n# verdict (red/black win, or draw). wxf-2018 rules at the 4th "
-                 "occurrence: tests/cycles_fsf.rs plays one more lap.\n")
+                 "occurrence: tests/it/cycles_fsf.rs plays one more lap.\n")
         fh.write("# label = row id, then what each side does in the cycle (see the script). Do not edit by "
                  "hand: run the script again.\n")
         fh.write("label\tfen\tmoves\tresult\n")

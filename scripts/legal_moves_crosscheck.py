@@ -2,7 +2,7 @@
 """Records legal-move lists and check flags from Fairy-Stockfish (pyffish) along seeded games.
 
 Test-data generator, not part of the product nor of scripts/test: it writes
-crates/xiangqi/tests/data/legal-moves.tsv, which crates/xiangqi/tests/legal_moves_data.rs
+crates/xiangqi/tests/data/legal-moves.tsv, which crates/xiangqi/tests/it/legal_moves_data.rs
 checks our `legal_moves()`, `is_legal()` and `is_check()` against.
 
     pip install pyffish
@@ -128,7 +128,7 @@ def main():
     header = [
         "# Legal moves and check flags computed by Fairy-Stockfish's Xiangqi rules, independently",
         f"# of this crate. Produced by: python3 scripts/legal_moves_crosscheck.py (pyffish {version},",
-        f"# variant \"{VARIANT}\", seeds 1-{seed}). Checked by crates/xiangqi/tests/legal_moves_data.rs.",
+        f"# variant \"{VARIANT}\", seeds 1-{seed}). Checked by crates/xiangqi/tests/it/legal_moves_data.rs.",
         f"# {len(rows)} positions, {checks} in check, {finals} without a legal move.",
         "# Format: fen<TAB>check|-<TAB>sorted ICCS moves (ranks 0-9) separated by spaces, or none.",
         "fen\tcheck\tmoves",

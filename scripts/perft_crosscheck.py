@@ -2,7 +2,7 @@
 """Computes perft counts with Fairy-Stockfish (pyffish) for positions chosen to stress the rules.
 
 Test-data generator, not part of the product nor of scripts/test: it writes
-crates/xiangqi/tests/data/perft-crosschecked.tsv, which crates/xiangqi/tests/perft_data.rs
+crates/xiangqi/tests/data/perft-crosschecked.tsv, which crates/xiangqi/tests/it/perft_data.rs
 checks our move generator against. Fairy-Stockfish is an independent implementation of the
 Xiangqi rules (variant "xiangqi"), so equal counts mean both generators agree on every
 position of the tree.
@@ -237,7 +237,7 @@ def main():
         "# Perft counts computed by Fairy-Stockfish's Xiangqi rules, independently of this crate.",
         f"# Produced by: python3 scripts/perft_crosscheck.py (pyffish {version}, variant "
         f"\"{VARIANT}\",",
-        "# recursive pyffish.legal_moves). Checked by crates/xiangqi/tests/perft_data.rs.",
+        "# recursive pyffish.legal_moves). Checked by crates/xiangqi/tests/it/perft_data.rs.",
         "# Do not edit by hand: change the script and run it again. Format: fen<TAB>depth<TAB>nodes.",
         "fen\tdepth\tnodes",
     ]

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Asks Fairy-Stockfish (pyffish) how it rules the end-of-game cases of
-crates/xiangqi/tests/rules_cycles.rs, and prints its verdict next to ours.
+crates/xiangqi/tests/it/rules_cycles.rs, and prints its verdict next to ours.
 
 Test-data script, not part of the product nor of scripts/test: run it by hand after changing
 a ruling or adding a case, and copy the outcome into the comment of the test concerned

@@ -1,5 +1,5 @@
 //! The fuzz targets' bodies and the checks they share. The bodies live here, not in the
-//! targets, so that `crates/xiangqi/tests/fuzz_smoke.rs` runs the same checks on stable Rust.
+//! targets, so that `crates/xiangqi/tests/it/fuzz_smoke.rs` runs the same checks on stable Rust.
 
 #![allow(dead_code)]
 

@@ -6,7 +6,7 @@
  * Each file is one game: the moves in Chinese notation, the same moves in ICCS (`[ICCS]`),
  * `[Event]`, `[Site]`, `[Date]`, `[Red]`, `[Black]`, `[Result]`, an English `[Title]` and
  * `[Description]` saying why the game is famous, and the `[Source]` of the record.
- * crates/xiangqi/tests/classics.rs replays every file through the rules library, checks each
+ * crates/xiangqi/tests/it/classics.rs replays every file through the rules library, checks each
  * Chinese move against its ICCS move and the final position against Fairy-Stockfish's,
  * and checks that CLASSIC_FILES names exactly the files of the folder. The page reads only
  * the tags (the moves from `[ICCS]`), so it needs no PGN reader: the games module

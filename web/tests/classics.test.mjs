@@ -1,6 +1,6 @@
 // Replay viewer (/replay): the list of built-in classics (web/classics/*.pgn, read at run time),
 // a classic chosen from it, its description, and its last position and recorded result.
-// Expected final positions are Fairy-Stockfish's (crates/xiangqi/tests/classics.rs).
+// Expected final positions are Fairy-Stockfish's (crates/xiangqi/tests/it/classics.rs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setUp, newPage, assertNoErrors, screenshot, boardReady, waitForPiece, pieceAt } from './lib/harness.mjs';

@@ -6,7 +6,7 @@
 //! `none`). Both `legal_moves()` and `is_legal()` (tried on all 90 × 90 point pairs) must
 //! give exactly that set, `has_legal_move()` whether it is empty, and `is_check()` the flag.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use xiangqi::{Move, Position, Square};

@@ -6,7 +6,7 @@
 //! limit are skipped: 150 million in release builds (so the start position's depth 5,
 //! 133 312 995, runs in `scripts/test`), 2 million in debug builds.
 
-mod common;
+use crate::common;
 
 use xiangqi::{perft, Position};
 

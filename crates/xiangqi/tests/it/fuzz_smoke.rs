@@ -3,7 +3,7 @@
 //! to 256 bytes (a fixed xorshift sequence, so a failure repeats), each fed to the same
 //! target body libFuzzer calls. No coverage guidance: it finds crashes near the seeds only.
 
-#[path = "../../../fuzz/fuzz_targets/common.rs"]
+#[path = "../../../../fuzz/fuzz_targets/common.rs"]
 mod common;
 
 use std::path::Path;

@@ -7,7 +7,7 @@
 //! Asian chasing rules, adjudicated at the third occurrence. `wxf-2018` rules at the fourth,
 //! so each cycle is played one lap further.
 
-mod common;
+use crate::common;
 
 use xiangqi::game::{Game, RuleSet};
 use xiangqi::Position;

@@ -2,7 +2,7 @@
 //! Fairy-Stockfish's Asian-rules implementation, adjudicated at the third occurrence) under
 //! our `wxf-2018` rule set, which rules at the fourth: each cycle is played once more.
 
-mod common;
+use crate::common;
 
 use xiangqi::game::{Game, RuleSet};
 use xiangqi::Position;
