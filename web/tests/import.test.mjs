@@ -1,6 +1,6 @@
 // Game import and export (issue 15, item 2) on /replay, /analysis and the puzzle editor.
 // tests/data/import-game.xqf is an encrypted XQF file written by our own writer:
-// `xiangqi convert --to xqf --encrypt tests/data/import-game.pgn` (crates/cli/tests/cli.rs
+// `xiangqi convert --to xqf --encrypt tests/data/import-game.pgn` (crates/cli/tests/it/cli.rs
 // checks that the committed file is that command's output). Its ten plies end with Black's
 // cannon on i7 (5... C8=9), Red's cannon on e2, Red's soldier on c4 and Black's on g5.
 import { test, before, after } from 'node:test';

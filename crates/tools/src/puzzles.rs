@@ -635,7 +635,7 @@ pub fn generate(
         about: "Puzzles of our own making: positions from the engine's self-play games \
                 where exactly one first move wins (a mate in 1-5, or at least a horse's \
                 worth of material), with the solution tree. Made and checked as \
-                docs/engine.md, \"Puzzles\", describes; crates/tools/tests/puzzles.rs \
+                docs/engine.md, \"Puzzles\", describes; crates/tools/tests/it/puzzles.rs \
                 proves it."
             .to_string(),
         command: command.to_string(),

@@ -1,6 +1,6 @@
 //! A second server on the same data directory rebuilds every room from the event log: the
 //! moves, seats, clocks as stored with the last move, history and numbering all come back.
-//! (The real binary killed with SIGKILL is tested in `crates/cli/tests/serve_restart.rs`.)
+//! (The real binary killed with SIGKILL is tested in `crates/cli/tests/it/serve_restart.rs`.)
 
 use crate::common;
 

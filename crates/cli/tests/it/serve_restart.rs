@@ -5,10 +5,10 @@
 //! SIGTERM: the game sockets are closed with 1012 "server restarting", the process exits 0.
 
 #[allow(dead_code)] // shared with the server's tests, which use more of it
-#[path = "../../server/tests/it/common/http.rs"]
+#[path = "../../../server/tests/it/common/http.rs"]
 mod http;
 #[allow(dead_code)]
-#[path = "../../server/tests/it/common/ws.rs"]
+#[path = "../../../server/tests/it/common/ws.rs"]
 mod ws;
 
 use serde_json::json;
