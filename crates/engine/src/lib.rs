@@ -40,6 +40,7 @@ pub mod params;
 mod protocol;
 pub mod search;
 pub mod see;
+mod session;
 pub mod time;
 pub mod tt;
 pub mod ucci;

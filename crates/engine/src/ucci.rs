@@ -19,14 +19,13 @@
 //! ```
 
 use crate::clock::{Limits, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS};
-use crate::engine::{Engine, Event, DEFAULT_HASH_MIB, MAX_HASH_MIB};
-use crate::level::{Level, DEFAULT_SEED};
+use crate::engine::{DEFAULT_HASH_MIB, MAX_HASH_MIB};
+use crate::level::DEFAULT_SEED;
 use crate::protocol::{
-    clip, count, count32, depth, parse_moves, parse_position, read_line, tokens, Line, Out,
-    ECHO_CHARS, MAX_INPUT_LINE,
+    clip, count, count32, depth, parse_moves, parse_position, tokens, Out, ECHO_CHARS,
 };
 use crate::search::{Info, Score, MATE, MAX_THREADS};
-use crate::uci::{ENGINE_AUTHOR, ENGINE_NAME};
+use crate::session::{Dialect, EngineOption, Session};
 use std::io::{BufRead, Write};
 use xiangqi::{Move, Position};
 
@@ -230,165 +229,148 @@ pub fn info_line(i: &Info) -> String {
     .to_string()
 }
 
-struct Session<W: Write + Send + 'static, E: Write> {
-    engine: Engine,
-    out: Out<W>,
+/// UCCI's part of a [`Session`]: its commands, its option names, its time unit, and its
+/// problems told on an error stream.
+struct Ucci<E: Write> {
     err: E,
+    /// Times are in milliseconds (`setoption usemillisec true`), not seconds.
     millis: bool,
-    level: u8,
-    seed: u64,
-    infinite: bool,
 }
 
-impl<W: Write + Send + 'static, E: Write> Session<W, E> {
-    fn report(&mut self, msg: &str) {
+impl<E: Write> Dialect for Ucci<E> {
+    type Command = Command;
+    const NO_MOVE: &'static str = "nobestmove";
+    const MILLISECONDS: &'static str = "milliseconds";
+
+    fn parse(line: &str) -> Result<(Option<Command>, Vec<String>), String> {
+        parse_with_warnings(line)
+    }
+
+    fn report<W: Write + Send + 'static>(&mut self, _out: &Out<W>, msg: &str) {
         let _ = writeln!(self.err, "ucci: {msg}");
         let _ = self.err.flush();
     }
 
-    fn handle(&mut self, cmd: Command) -> bool {
+    fn info_line(i: &Info) -> String {
+        info_line(i)
+    }
+
+    fn handle<W: Write + Send + 'static>(s: &mut Session<W, Self>, cmd: Command) -> bool {
         match cmd {
             Command::Ucci => {
-                self.out.say(&format!("id name {ENGINE_NAME}"));
-                self.out.say(&format!("id author {ENGINE_AUTHOR}"));
-                self.out.say("option usemillisec type check default false");
-                self.out.say(&format!(
-                    "option hashsize type spin min 1 max {MAX_HASH_MIB} default {DEFAULT_HASH_MIB}"
-                ));
-                self.out.say(&format!(
-                    "option threads type spin min 1 max {MAX_THREADS} default 1"
-                ));
-                self.out.say(&format!(
-                    "option moveoverhead type spin min 0 max {MAX_MOVE_OVERHEAD_MS} default {DEFAULT_MOVE_OVERHEAD_MS}"
-                ));
-                self.out.say("option level type spin min 1 max 5 default 5");
-                self.out.say(&format!(
-                    "option usennue type check default {}",
-                    crate::nnue::ON_BY_DEFAULT
-                ));
-                self.out.say(&format!(
-                    "option evalfile type string default {}",
-                    crate::nnue::EMBEDDED_NAME
-                ));
-                self.out.say("option newgame type button");
-                self.out.say("ucciok");
+                s.identify();
+                for line in option_lines() {
+                    s.out.say(&line);
+                }
+                s.out.say("ucciok");
             }
-            Command::IsReady => self.out.say("readyok"),
-            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::Position { start, moves } => {
-                if let Err(e) = self.engine.set_position(*start, moves) {
-                    self.report(&format!("position ignored: {e}"));
+            Command::IsReady => s.out.say("readyok"),
+            Command::SetOption { name, value } => {
+                if name == "usemillisec" {
+                    match crate::protocol::parse_check(value.as_deref()) {
+                        Some(on) => s.dialect.millis = on,
+                        None => s.report("usemillisec needs true or false"),
+                    }
+                } else {
+                    match option(&name) {
+                        Some(option) => s.set(option, &name, value.as_deref()),
+                        None => s.report(&format!("unknown option `{}`", clip(&name, ECHO_CHARS))),
+                    }
                 }
             }
-            Command::BanMoves(moves) => self.engine.set_banned(moves),
+            Command::Position { start, moves } => s.position(*start, moves),
+            Command::BanMoves(moves) => s.engine.set_banned(moves),
             Command::Go(mode) => {
-                let unit = if self.millis { 1 } else { 1000 };
-                let limits = match mode {
-                    GoMode::Depth(None) => Limits::infinite(),
-                    GoMode::Depth(Some(d)) => Limits::depth(d),
-                    GoMode::Nodes(n) => Limits::nodes(n),
-                    GoMode::Time {
-                        time,
-                        movestogo,
-                        increment,
-                    } => {
-                        let t = Some(time.saturating_mul(unit));
-                        let inc = increment.map(|i| i.saturating_mul(unit));
-                        Limits {
-                            wtime: t,
-                            btime: t,
-                            winc: inc,
-                            binc: inc,
-                            movestogo,
-                            ..Limits::default()
-                        }
-                    }
-                };
-                self.infinite = limits.infinite;
-                let out = self.out.clone();
-                self.engine.go(limits, move |event| match event {
-                    Event::Info(i) => out.say(&info_line(&i)),
-                    Event::BestMove(r) => match (r.best, r.ponder) {
-                        (Some(b), Some(p)) => out.say(&format!("bestmove {b} ponder {p}")),
-                        (Some(b), None) => out.say(&format!("bestmove {b}")),
-                        (None, _) => out.say("nobestmove"),
-                    },
-                });
+                let limits = limits(mode, if s.dialect.millis { 1 } else { 1000 });
+                s.go(limits);
             }
-            Command::Stop => {
-                self.engine.stop();
-                self.engine.wait();
-            }
+            Command::Stop => s.stop(),
             Command::PonderHit | Command::Probe => {}
             Command::Quit => {
-                self.engine.stop();
-                self.engine.wait();
-                self.out.say("bye");
+                s.stop();
+                s.out.say("bye");
                 return false;
             }
         }
         true
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let number = value.and_then(|v| v.trim().parse::<i64>().ok());
-        match name {
-            "usemillisec" => match crate::protocol::parse_check(value) {
-                Some(on) => self.millis = on,
-                None => self.report("usemillisec needs true or false"),
-            },
-            "usennue" => match crate::protocol::parse_check(value) {
-                Some(on) => self.engine.set_use_nnue(on),
-                None => self.report("usennue needs true or false"),
-            },
-            "evalfile" => {
-                if let Err(e) = crate::protocol::set_eval_file(&mut self.engine, value) {
-                    self.report(&format!("evalfile: {e}"));
-                }
-            }
-            "hashsize" => match number {
-                Some(n) if n > MAX_HASH_MIB as i64 => {
-                    self.report(&format!(
-                        "hashsize {n} is over the maximum; using {MAX_HASH_MIB} MiB"
-                    ));
-                    self.engine.set_hash(MAX_HASH_MIB);
-                }
-                Some(n) if n >= 1 => self.engine.set_hash(n as usize),
-                _ => self.report("hashsize needs a positive number of MiB"),
-            },
-            "threads" => match number {
-                Some(n) if n > MAX_THREADS as i64 => {
-                    self.report(&format!(
-                        "threads {n} is over the maximum; using {MAX_THREADS}"
-                    ));
-                    self.engine.set_threads(MAX_THREADS);
-                }
-                Some(n) if n >= 1 => self.engine.set_threads(n as usize),
-                _ => self.report(&format!("threads needs 1-{MAX_THREADS}")),
-            },
-            "moveoverhead" => match number {
-                Some(n) if (0..=MAX_MOVE_OVERHEAD_MS as i64).contains(&n) => {
-                    self.engine.set_move_overhead(n as u64)
-                }
-                _ => self.report(&format!(
-                    "moveoverhead needs 0-{MAX_MOVE_OVERHEAD_MS} (milliseconds)"
-                )),
-            },
-            "level" => match number {
-                Some(n) if (1..=5).contains(&n) => {
-                    self.level = n as u8;
-                    self.engine.set_level(Level::new(self.level, self.seed));
-                }
-                _ => self.report("level needs 1-5"),
-            },
-            "newgame" => self.engine.new_game(),
-            // Options other GUIs send that this engine has no use for.
-            "batch" | "debug" | "ponder" | "bookfiles" | "evalapi" | "promotion" | "idle"
-            | "knowledge" | "pruning" | "randomness" | "style" | "usebook" | "loadbook"
-            | "draw" => {}
-            other => self.report(&format!("unknown option `{}`", clip(other, ECHO_CHARS))),
+    fn unreadable<W: Write + Send + 'static>(s: &mut Session<W, Self>, line: &str) {
+        if tokens(line).first() == Some(&"go") {
+            // The GUI waits for an answer to its `go`: a search it asked for did not start,
+            // which UCCI says with `nobestmove` (after any running search answered, as a
+            // valid `go` would have stopped it).
+            s.stop();
+            s.out.say("nobestmove");
         }
     }
+}
+
+/// The search limits of `go` mode `mode`, its times counted in units of `unit_ms`
+/// milliseconds (1000: seconds).
+fn limits(mode: GoMode, unit_ms: u64) -> Limits {
+    match mode {
+        GoMode::Depth(None) => Limits::infinite(),
+        GoMode::Depth(Some(d)) => Limits::depth(d),
+        GoMode::Nodes(n) => Limits::nodes(n),
+        GoMode::Time {
+            time,
+            movestogo,
+            increment,
+        } => {
+            let t = Some(time.saturating_mul(unit_ms));
+            let inc = increment.map(|i| i.saturating_mul(unit_ms));
+            Limits {
+                wtime: t,
+                btime: t,
+                winc: inc,
+                binc: inc,
+                movestogo,
+                ..Limits::default()
+            }
+        }
+    }
+}
+
+/// The `option` lines `ucci` lists.
+fn option_lines() -> [String; 8] {
+    [
+        "option usemillisec type check default false".to_string(),
+        format!("option hashsize type spin min 1 max {MAX_HASH_MIB} default {DEFAULT_HASH_MIB}"),
+        format!("option threads type spin min 1 max {MAX_THREADS} default 1"),
+        format!(
+            "option moveoverhead type spin min 0 max {MAX_MOVE_OVERHEAD_MS} default {DEFAULT_MOVE_OVERHEAD_MS}"
+        ),
+        "option level type spin min 1 max 5 default 5".to_string(),
+        format!(
+            "option usennue type check default {}",
+            crate::nnue::ON_BY_DEFAULT
+        ),
+        format!(
+            "option evalfile type string default {}",
+            crate::nnue::EMBEDDED_NAME
+        ),
+        "option newgame type button".to_string(),
+    ]
+}
+
+/// Reads a UCCI option name (lowercase): what it sets.
+fn option(name: &str) -> Option<EngineOption> {
+    Some(match name {
+        "hashsize" => EngineOption::Hash,
+        "threads" => EngineOption::Threads,
+        "moveoverhead" => EngineOption::MoveOverhead,
+        "level" => EngineOption::Level,
+        "newgame" => EngineOption::NewGame,
+        "usennue" => EngineOption::UseNnue,
+        "evalfile" => EngineOption::EvalFile,
+        // Options other GUIs send that this engine has no use for.
+        "batch" | "debug" | "ponder" | "bookfiles" | "evalapi" | "promotion" | "idle"
+        | "knowledge" | "pruning" | "randomness" | "style" | "usebook" | "loadbook" | "draw" => {
+            EngineOption::Ignored
+        }
+        _ => return None,
+    })
 }
 
 /// Runs the UCCI loop with malformed input reported on standard error.
@@ -400,58 +382,15 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
 /// replies to `output` and reports malformed input to `errors`. At end of input a bounded
 /// search is finished (an infinite one stopped).
 pub fn run_with_errors<R: BufRead, W: Write + Send + 'static, E: Write>(
-    mut input: R,
+    input: R,
     output: W,
     errors: E,
 ) {
-    let mut session = Session {
-        engine: Engine::default(),
-        out: Out::new(output),
+    let dialect = Ucci {
         err: errors,
         millis: false,
-        level: 5,
-        seed: DEFAULT_SEED,
-        infinite: false,
     };
-    while let Some(line) = read_line(&mut input) {
-        let line = match line {
-            Line::Text(t) => t,
-            Line::TooLong(n) => {
-                session.report(&format!(
-                    "line of {n} bytes ignored: the limit is {MAX_INPUT_LINE}"
-                ));
-                continue;
-            }
-        };
-        match parse_with_warnings(&line) {
-            Ok((cmd, warnings)) => {
-                for w in warnings {
-                    session.report(&w);
-                }
-                if let Some(cmd) = cmd {
-                    if !session.handle(cmd) {
-                        return;
-                    }
-                }
-            }
-            Err(e) => {
-                session.report(&clip(&e, 2 * ECHO_CHARS));
-                if tokens(&line).first() == Some(&"go") {
-                    // The GUI waits for an answer to its `go`: a search it asked for did not
-                    // start, which UCCI says with `nobestmove` (after any running search
-                    // answered, as a valid `go` would have stopped it).
-                    session.engine.stop();
-                    session.engine.wait();
-                    session.out.say("nobestmove");
-                }
-            }
-        }
-    }
-    // At end of input a bounded search is allowed to finish; an infinite one is stopped.
-    if session.infinite {
-        session.engine.stop();
-    }
-    session.engine.wait();
+    Session::new(output, dialect, DEFAULT_SEED).run(input);
 }
 
 #[cfg(test)]

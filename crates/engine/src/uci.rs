@@ -20,13 +20,13 @@
 //! ```
 
 use crate::clock::{Limits, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS};
-use crate::engine::{Engine, Event, DEFAULT_HASH_MIB, MAX_HASH_MIB};
-use crate::level::{Level, DEFAULT_SEED};
+use crate::engine::{DEFAULT_HASH_MIB, MAX_HASH_MIB};
+use crate::level::DEFAULT_SEED;
 use crate::protocol::{
-    clip, count, count32, depth, parse_position, read_line, time_value, tokens, Line, Out,
-    ECHO_CHARS, MAX_INPUT_LINE,
+    clip, count, count32, depth, parse_position, time_value, tokens, Out, ECHO_CHARS,
 };
 use crate::search::{Info, Score, MAX_THREADS};
+use crate::session::{Dialect, EngineOption, Session};
 use std::io::{BufRead, Write};
 use xiangqi::{Move, Position};
 
@@ -250,197 +250,99 @@ pub fn info_line(i: &Info) -> String {
     .to_string()
 }
 
-/// The protocol state: an engine plus the options set so far.
-struct Session<W: Write + Send + 'static> {
-    engine: Engine,
-    out: Out<W>,
-    level: u8,
-    seed: u64,
-    /// The last search was `go infinite` (stopped, not awaited, at end of input).
-    infinite: bool,
-}
+/// UCI's part of a [`Session`]: its commands, its option names, and its problems told as
+/// `info string` lines.
+struct Uci;
 
-impl<W: Write + Send + 'static> Session<W> {
-    /// Handles one command; returns false to leave the loop.
-    fn handle(&mut self, cmd: Command) -> bool {
+impl Dialect for Uci {
+    type Command = Command;
+    const NO_MOVE: &'static str = "bestmove (none)";
+    const MILLISECONDS: &'static str = "ms";
+
+    fn parse(line: &str) -> Result<(Option<Command>, Vec<String>), String> {
+        parse_with_warnings(line)
+    }
+
+    fn report<W: Write + Send + 'static>(&mut self, out: &Out<W>, msg: &str) {
+        out.say(&format!("info string {msg}"));
+    }
+
+    fn info_line(i: &Info) -> String {
+        info_line(i)
+    }
+
+    fn handle<W: Write + Send + 'static>(s: &mut Session<W, Uci>, cmd: Command) -> bool {
         match cmd {
             Command::Uci => {
-                self.out.say(&format!("id name {ENGINE_NAME}"));
-                self.out.say(&format!("id author {ENGINE_AUTHOR}"));
-                self.out.say(&format!(
-                    "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"
-                ));
-                self.out.say(&format!(
-                    "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
-                ));
-                self.out.say(&format!(
-                    "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
-                ));
-                self.out
-                    .say("option name Level type spin default 5 min 1 max 5");
-                self.out.say(&format!(
-                    "option name Seed type spin default {} min 0 max 2147483647",
-                    DEFAULT_SEED & 0x7fff_ffff
-                ));
-                self.out.say("option name Clear Hash type button");
-                self.out.say(&format!(
-                    "option name Use NNUE type check default {}",
-                    crate::nnue::ON_BY_DEFAULT
-                ));
-                self.out.say(&format!(
-                    "option name EvalFile type string default {}",
-                    crate::nnue::EMBEDDED_NAME
-                ));
-                self.out.say("uciok");
-            }
-            Command::IsReady => self.out.say("readyok"),
-            Command::NewGame => self.engine.new_game(),
-            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::Position { start, moves } => {
-                if let Err(e) = self.engine.set_position(*start, moves) {
-                    self.out.say(&format!("info string position ignored: {e}"));
+                s.identify();
+                for line in option_lines() {
+                    s.out.say(&line);
                 }
+                s.out.say("uciok");
             }
-            Command::Go(limits) => {
-                self.infinite = limits.infinite;
-                let out = self.out.clone();
-                self.engine.go(limits, move |event| match event {
-                    Event::Info(i) => out.say(&info_line(&i)),
-                    Event::BestMove(r) => match (r.best, r.ponder) {
-                        (Some(b), Some(p)) => out.say(&format!("bestmove {b} ponder {p}")),
-                        (Some(b), None) => out.say(&format!("bestmove {b}")),
-                        (None, _) => out.say("bestmove (none)"),
-                    },
-                });
-            }
-            Command::Stop => {
-                self.engine.stop();
-                self.engine.wait();
-            }
-            Command::PonderHit => {
-                // `go ponder` searched until now: answer with its best move.
-                self.engine.stop();
-                self.engine.wait();
-            }
+            Command::IsReady => s.out.say("readyok"),
+            Command::NewGame => s.engine.new_game(),
+            Command::SetOption { name, value } => match option(&name) {
+                Some((option, canonical)) => s.set(option, canonical, value.as_deref()),
+                None => s.report(&format!("unknown option `{}`", clip(&name, ECHO_CHARS))),
+            },
+            Command::Position { start, moves } => s.position(*start, moves),
+            Command::Go(limits) => s.go(limits),
+            // `go ponder` searched until now: `ponderhit` answers with its best move.
+            Command::Stop | Command::PonderHit => s.stop(),
             Command::Debug => {}
             Command::Quit => return false,
         }
         true
     }
+}
 
-    fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let number = |v: Option<&str>| v.and_then(|v| v.trim().parse::<i64>().ok());
-        match name.to_ascii_lowercase().as_str() {
-            "hash" => match number(value) {
-                Some(n) if n > MAX_HASH_MIB as i64 => {
-                    self.out.say(&format!(
-                        "info string Hash {n} is over the maximum; using {MAX_HASH_MIB} MiB"
-                    ));
-                    self.engine.set_hash(MAX_HASH_MIB);
-                }
-                Some(n) if n >= 1 => self.engine.set_hash(n as usize),
-                _ => self
-                    .out
-                    .say(&format!("info string Hash needs 1-{MAX_HASH_MIB} (MiB)")),
-            },
-            "threads" => match number(value) {
-                Some(n) if n > MAX_THREADS as i64 => {
-                    self.out.say(&format!(
-                        "info string Threads {n} is over the maximum; using {MAX_THREADS}"
-                    ));
-                    self.engine.set_threads(MAX_THREADS);
-                }
-                Some(n) if n >= 1 => self.engine.set_threads(n as usize),
-                _ => self
-                    .out
-                    .say(&format!("info string Threads needs 1-{MAX_THREADS}")),
-            },
-            "move overhead" => match number(value) {
-                Some(n) if (0..=MAX_MOVE_OVERHEAD_MS as i64).contains(&n) => {
-                    self.engine.set_move_overhead(n as u64)
-                }
-                _ => self.out.say(&format!(
-                    "info string Move Overhead needs 0-{MAX_MOVE_OVERHEAD_MS} (ms)"
-                )),
-            },
-            "level" => match number(value) {
-                Some(n) if (1..=5).contains(&n) => {
-                    self.level = n as u8;
-                    self.engine.set_level(Level::new(self.level, self.seed));
-                }
-                _ => self.out.say("info string Level needs 1-5"),
-            },
-            "seed" => match number(value) {
-                Some(n) if n >= 0 => {
-                    self.seed = n as u64;
-                    self.engine.set_level(Level::new(self.level, self.seed));
-                }
-                _ => self.out.say("info string Seed needs a non-negative number"),
-            },
-            "clear hash" => self.engine.new_game(),
-            "use nnue" => match crate::protocol::parse_check(value) {
-                Some(on) => self.engine.set_use_nnue(on),
-                None => self.out.say("info string Use NNUE needs true or false"),
-            },
-            "evalfile" => {
-                if let Err(e) = crate::protocol::set_eval_file(&mut self.engine, value) {
-                    self.out.say(&format!("info string EvalFile: {e}"));
-                }
-            }
-            _ => self.out.say(&format!(
-                "info string unknown option `{}`",
-                clip(name, ECHO_CHARS)
-            )),
-        }
-    }
+/// The `option` lines `uci` lists.
+fn option_lines() -> [String; 8] {
+    [
+        format!("option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"),
+        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+        format!(
+            "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
+        ),
+        "option name Level type spin default 5 min 1 max 5".to_string(),
+        format!(
+            "option name Seed type spin default {} min 0 max 2147483647",
+            DEFAULT_SEED & 0x7fff_ffff
+        ),
+        "option name Clear Hash type button".to_string(),
+        format!(
+            "option name Use NNUE type check default {}",
+            crate::nnue::ON_BY_DEFAULT
+        ),
+        format!(
+            "option name EvalFile type string default {}",
+            crate::nnue::EMBEDDED_NAME
+        ),
+    ]
+}
+
+/// Reads a UCI option name (any case): what it sets, and its name as `uci` lists it.
+fn option(name: &str) -> Option<(EngineOption, &'static str)> {
+    Some(match name.to_ascii_lowercase().as_str() {
+        "hash" => (EngineOption::Hash, "Hash"),
+        "threads" => (EngineOption::Threads, "Threads"),
+        "move overhead" => (EngineOption::MoveOverhead, "Move Overhead"),
+        "level" => (EngineOption::Level, "Level"),
+        "seed" => (EngineOption::Seed, "Seed"),
+        "clear hash" => (EngineOption::NewGame, "Clear Hash"),
+        "use nnue" => (EngineOption::UseNnue, "Use NNUE"),
+        "evalfile" => (EngineOption::EvalFile, "EvalFile"),
+        _ => return None,
+    })
 }
 
 /// Runs the UCI loop: reads commands from `input` until `quit` or end of input, writes
 /// replies to `output`. Searches run on a worker thread, so `isready` and `stop` are
 /// answered while searching. `quit` stops the search; at end of input a bounded search is
 /// finished (an infinite one stopped). Returns after the last `bestmove` is printed.
-pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) {
-    let mut session = Session {
-        engine: Engine::default(),
-        out: Out::new(output),
-        level: 5,
-        seed: DEFAULT_SEED & 0x7fff_ffff,
-        infinite: false,
-    };
-    while let Some(line) = read_line(&mut input) {
-        let line = match line {
-            Line::Text(t) => t,
-            Line::TooLong(n) => {
-                session.out.say(&format!(
-                    "info string line of {n} bytes ignored: the limit is {MAX_INPUT_LINE}"
-                ));
-                continue;
-            }
-        };
-        match parse_with_warnings(&line) {
-            Ok((cmd, warnings)) => {
-                for w in warnings {
-                    session
-                        .out
-                        .say(&format!("info string {}", clip(&w, 2 * ECHO_CHARS)));
-                }
-                if let Some(cmd) = cmd {
-                    if !session.handle(cmd) {
-                        session.engine.stop();
-                        break;
-                    }
-                }
-            }
-            Err(e) => session
-                .out
-                .say(&format!("info string {}", clip(&e, 2 * ECHO_CHARS))),
-        }
-    }
-    // At end of input a bounded search is allowed to finish; an infinite one is stopped.
-    if session.infinite {
-        session.engine.stop();
-    }
-    session.engine.wait();
+pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
+    Session::new(output, Uci, DEFAULT_SEED & 0x7fff_ffff).run(input);
 }
 
 /// A cloneable in-memory writer for driving a protocol loop from tests or another thread:
