@@ -753,6 +753,8 @@ impl Actor {
         }
     }
 
+    /// Runs a message of connection `conn` (after its hello): only a seated player acts;
+    /// each kind of message has its handler.
     async fn on_message(&mut self, conn: ConnId, msg: ClientMessage) -> Result<(), Refusal> {
         let color = self
             .conns
@@ -771,193 +773,220 @@ impl Actor {
                 "watchers cannot act; join a seat to play",
             )
         })?;
-        let over = self.state.game.status().is_over();
-        let game_over = || Refusal::new(ErrorCode::GameOver, "the game is over");
-        let opponent = !color;
         match msg {
             ClientMessage::Hello { .. } => Ok(()),
-            ClientMessage::Chat { text } => {
-                // Every chat message counts against the seat, refused or not.
-                self.seat_limits[color].take(SeatAction::Chat)?;
-                let text =
-                    chat_text(&text).map_err(|e| Refusal::new(ErrorCode::InvalidField, e))?;
-                self.room_events.take()?;
-                let name = self.state.names[color].clone();
-                self.commit(
-                    Event::Chat {
-                        color: color.into(),
-                        name,
-                        text,
-                    },
-                    None,
-                )
-                .await
-            }
-            ClientMessage::Name { name } => {
-                let name =
-                    display_name(&name).map_err(|e| Refusal::new(ErrorCode::InvalidField, e))?;
-                if self.state.names[color].as_deref() == Some(name.as_str()) {
-                    return Ok(());
-                }
-                self.limit(color, Some(SeatAction::Name))?;
-                self.commit(
-                    Event::Name {
-                        color: color.into(),
-                        name,
-                    },
-                    None,
-                )
-                .await
-            }
+            ClientMessage::Chat { text } => self.on_chat(color, &text).await,
+            ClientMessage::Name { name } => self.on_name(color, &name).await,
             ClientMessage::Move { ply, mv } => self.on_move(conn, color, ply, &mv).await,
-            ClientMessage::Abort | ClientMessage::Claim if over => Err(game_over()),
-            ClientMessage::Abort => {
-                // Before both sides have moved, or with the opponent gone long enough.
-                if self.state.game.plies().len() >= 2 {
-                    self.opponent_gone_long_enough(opponent)
-                        .map_err(|e| match e.0 {
-                            ErrorCode::OpponentHere => Refusal::new(
-                                ErrorCode::TooLate,
-                                "both sides have moved: resign or offer a draw instead",
-                            ),
-                            _ => e,
-                        })?;
-                }
+            ClientMessage::Abort => self.on_abort(color).await,
+            ClientMessage::Claim => self.on_claim(color).await,
+            ClientMessage::Resign => self.on_resign(color).await,
+            ClientMessage::Draw { action } => self.on_draw(color, action).await,
+            ClientMessage::NewRound { action } => self.on_new_round(conn, color, action).await,
+        }
+    }
+
+    /// The refusal of an action that needs a game in progress, once it is over.
+    fn unless_over(&self) -> Result<(), Refusal> {
+        if self.state.game.status().is_over() {
+            return Err(Refusal::new(ErrorCode::GameOver, "the game is over"));
+        }
+        Ok(())
+    }
+
+    /// `chat`: a line from `color`'s player, within the seat's and the room's limits.
+    async fn on_chat(&mut self, color: Color, text: &str) -> Result<(), Refusal> {
+        // Every chat message counts against the seat, refused or not.
+        self.seat_limits[color].take(SeatAction::Chat)?;
+        let text = chat_text(text).map_err(|e| Refusal::new(ErrorCode::InvalidField, e))?;
+        self.room_events.take()?;
+        let name = self.state.names[color].clone();
+        self.commit(
+            Event::Chat {
+                color: color.into(),
+                name,
+                text,
+            },
+            None,
+        )
+        .await
+    }
+
+    /// `name`: `color`'s player's display name (the same name again changes nothing).
+    async fn on_name(&mut self, color: Color, name: &str) -> Result<(), Refusal> {
+        let name = display_name(name).map_err(|e| Refusal::new(ErrorCode::InvalidField, e))?;
+        if self.state.names[color].as_deref() == Some(name.as_str()) {
+            return Ok(());
+        }
+        self.limit(color, Some(SeatAction::Name))?;
+        self.commit(
+            Event::Name {
+                color: color.into(),
+                name,
+            },
+            None,
+        )
+        .await
+    }
+
+    /// `abort`: before both sides have moved, or with the opponent gone long enough.
+    async fn on_abort(&mut self, color: Color) -> Result<(), Refusal> {
+        self.unless_over()?;
+        if self.state.game.plies().len() >= 2 {
+            self.opponent_gone_long_enough(!color)
+                .map_err(|e| match e.0 {
+                    ErrorCode::OpponentHere => Refusal::new(
+                        ErrorCode::TooLate,
+                        "both sides have moved: resign or offer a draw instead",
+                    ),
+                    _ => e,
+                })?;
+        }
+        self.commit(
+            Event::Abort {
+                color: color.into(),
+            },
+            None,
+        )
+        .await
+    }
+
+    /// `claim`: the win, with the opponent gone long enough.
+    async fn on_claim(&mut self, color: Color) -> Result<(), Refusal> {
+        self.unless_over()?;
+        self.opponent_gone_long_enough(!color)?;
+        self.commit(
+            Event::Claim {
+                color: color.into(),
+            },
+            None,
+        )
+        .await
+    }
+
+    /// `resign`.
+    async fn on_resign(&mut self, color: Color) -> Result<(), Refusal> {
+        self.unless_over()?;
+        self.commit(
+            Event::Resign {
+                color: color.into(),
+            },
+            None,
+        )
+        .await
+    }
+
+    /// `draw`: an offer (agreed at once when the opponent's stands; declined at once by the
+    /// engine), an acceptance or a refusal of the opponent's offer.
+    async fn on_draw(&mut self, color: Color, action: OfferAction) -> Result<(), Refusal> {
+        self.unless_over()?;
+        let opponent = !color;
+        let offered_to_me = self.state.draw_offer == Some(opponent);
+        match action {
+            OfferAction::Offer | OfferAction::Accept if offered_to_me => {
+                self.commit(Event::DrawAgreed, None).await
+            }
+            OfferAction::Offer if self.state.draw_offer == Some(color) => Ok(()),
+            OfferAction::Offer => {
+                self.limit(color, Some(SeatAction::DrawOffer))?;
                 self.commit(
-                    Event::Abort {
+                    Event::DrawOffer {
+                        color: color.into(),
+                    },
+                    None,
+                )
+                .await?;
+                if self.is_computer(opponent) {
+                    // The engine plays on.
+                    self.commit(
+                        Event::DrawDecline {
+                            color: opponent.into(),
+                        },
+                        None,
+                    )
+                    .await?;
+                }
+                Ok(())
+            }
+            OfferAction::Decline if offered_to_me => {
+                self.limit(color, None)?;
+                self.commit(
+                    Event::DrawDecline {
                         color: color.into(),
                     },
                     None,
                 )
                 .await
             }
-            ClientMessage::Claim => {
-                self.opponent_gone_long_enough(opponent)?;
+            OfferAction::Accept | OfferAction::Decline => Err(Refusal::new(
+                ErrorCode::NoOffer,
+                "there is no draw offer from your opponent",
+            )),
+        }
+    }
+
+    /// `new_round`, once the game is over: a request (granted at once against the engine,
+    /// or when the opponent's stands), an acceptance or a refusal of the opponent's.
+    async fn on_new_round(
+        &mut self,
+        conn: ConnId,
+        color: Color,
+        action: OfferAction,
+    ) -> Result<(), Refusal> {
+        if !self.state.game.status().is_over() {
+            return Err(Refusal::new(
+                ErrorCode::GameNotOver,
+                "a new round can start only when the game is over",
+            ));
+        }
+        let opponent = !color;
+        let asked_of_me = self.state.new_round_request == Some(opponent);
+        // Every new round swaps the colours, so that the players take turns moving first.
+        let next = Event::NewRound {
+            round: self.state.round + 1,
+            swap: true,
+        };
+        match action {
+            OfferAction::Offer if self.is_computer(opponent) => {
+                self.seat_limits[color].take(SeatAction::NewRound)?;
+                // Another computer game: it takes one of the address's places.
+                let client = self.conns.get(&conn).map(|c| c.client);
+                let lease = client
+                    .map(|ip| self.rooms.admit_computer_game(ip))
+                    .transpose()
+                    .map_err(Refusal::of_admission)?;
+                self.commit(next, None).await?;
+                self.lease = lease;
+                Ok(())
+            }
+            OfferAction::Offer | OfferAction::Accept if asked_of_me => {
+                self.commit(next, None).await
+            }
+            OfferAction::Offer if self.state.new_round_request == Some(color) => Ok(()),
+            OfferAction::Offer => {
+                self.limit(color, Some(SeatAction::NewRound))?;
                 self.commit(
-                    Event::Claim {
+                    Event::NewRoundRequest {
                         color: color.into(),
                     },
                     None,
                 )
                 .await
             }
-            ClientMessage::Resign => {
-                if over {
-                    return Err(game_over());
-                }
+            OfferAction::Decline if asked_of_me => {
+                self.limit(color, None)?;
                 self.commit(
-                    Event::Resign {
+                    Event::NewRoundDecline {
                         color: color.into(),
                     },
                     None,
                 )
                 .await
             }
-            ClientMessage::Draw { action } => {
-                if over {
-                    return Err(game_over());
-                }
-                let offered_to_me = self.state.draw_offer == Some(opponent);
-                match action {
-                    OfferAction::Offer if offered_to_me => {
-                        self.commit(Event::DrawAgreed, None).await
-                    }
-                    OfferAction::Offer if self.state.draw_offer == Some(color) => Ok(()),
-                    OfferAction::Offer => {
-                        self.limit(color, Some(SeatAction::DrawOffer))?;
-                        self.commit(
-                            Event::DrawOffer {
-                                color: color.into(),
-                            },
-                            None,
-                        )
-                        .await?;
-                        if self.is_computer(opponent) {
-                            // The engine plays on.
-                            self.commit(
-                                Event::DrawDecline {
-                                    color: opponent.into(),
-                                },
-                                None,
-                            )
-                            .await?;
-                        }
-                        Ok(())
-                    }
-                    OfferAction::Accept if offered_to_me => {
-                        self.commit(Event::DrawAgreed, None).await
-                    }
-                    OfferAction::Decline if offered_to_me => {
-                        self.limit(color, None)?;
-                        self.commit(
-                            Event::DrawDecline {
-                                color: color.into(),
-                            },
-                            None,
-                        )
-                        .await
-                    }
-                    OfferAction::Accept | OfferAction::Decline => Err(Refusal::new(
-                        ErrorCode::NoOffer,
-                        "there is no draw offer from your opponent",
-                    )),
-                }
-            }
-            ClientMessage::NewRound { action } => {
-                if !over {
-                    return Err(Refusal::new(
-                        ErrorCode::GameNotOver,
-                        "a new round can start only when the game is over",
-                    ));
-                }
-                let asked_of_me = self.state.new_round_request == Some(opponent);
-                // Every new round swaps the colours, so that the players take turns moving first.
-                let next = Event::NewRound {
-                    round: self.state.round + 1,
-                    swap: true,
-                };
-                match action {
-                    OfferAction::Offer if self.is_computer(opponent) => {
-                        self.seat_limits[color].take(SeatAction::NewRound)?;
-                        // Another computer game: it takes one of the address's places.
-                        let client = self.conns.get(&conn).map(|c| c.client);
-                        let lease = client
-                            .map(|ip| self.rooms.admit_computer_game(ip))
-                            .transpose()
-                            .map_err(Refusal::of_admission)?;
-                        self.commit(next, None).await?;
-                        self.lease = lease;
-                        Ok(())
-                    }
-                    OfferAction::Offer if asked_of_me => self.commit(next, None).await,
-                    OfferAction::Offer if self.state.new_round_request == Some(color) => Ok(()),
-                    OfferAction::Offer => {
-                        self.limit(color, Some(SeatAction::NewRound))?;
-                        self.commit(
-                            Event::NewRoundRequest {
-                                color: color.into(),
-                            },
-                            None,
-                        )
-                        .await
-                    }
-                    OfferAction::Accept if asked_of_me => self.commit(next, None).await,
-                    OfferAction::Decline if asked_of_me => {
-                        self.limit(color, None)?;
-                        self.commit(
-                            Event::NewRoundDecline {
-                                color: color.into(),
-                            },
-                            None,
-                        )
-                        .await
-                    }
-                    OfferAction::Accept | OfferAction::Decline => Err(Refusal::new(
-                        ErrorCode::NoOffer,
-                        "your opponent has not asked for a new round",
-                    )),
-                }
-            }
+            OfferAction::Accept | OfferAction::Decline => Err(Refusal::new(
+                ErrorCode::NoOffer,
+                "your opponent has not asked for a new round",
+            )),
         }
     }
 
