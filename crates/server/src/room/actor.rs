@@ -577,6 +577,9 @@ impl Actor {
         self.broadcast(&text);
     }
 
+    /// Admits connection `conn` (its hello named `seat`, may watch when `may_watch`, and
+    /// has seen events up to `v`): refused with a reason, or seated (replacing an older
+    /// connection of the same seat) or watching; then caught up and everyone told.
     fn on_hello(
         &mut self,
         conn: ConnId,
@@ -585,69 +588,32 @@ impl Actor {
         v: u64,
         mut new: Conn,
     ) {
-        let mut color = None;
-        let mut bad_seat = false;
-        if let Some(token) = seat {
-            let hash = token.hash();
-            color = Color::ALL
-                .into_iter()
-                .find(|&c| self.state.seats[c].as_ref() == Some(&hash));
-            bad_seat = color.is_none();
-        }
-        // A connection without a seat must be allowed to watch, and find room to.
-        let refusal = if color.is_some() {
-            None
-        } else if !may_watch {
-            Some((
-                ErrorCode::PasswordNeeded,
-                "this room has a password: join it with the password to watch".to_string(),
-                None,
-            ))
-        } else if self.watchers() >= self.rooms.max_watchers {
-            Some((
-                ErrorCode::TooManyWatchers,
-                "this room has as many watchers as it accepts; try again later".to_string(),
-                None,
-            ))
-        } else if let Err(wait) = self.rooms.watcher_hellos.take(new.client) {
-            let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
-            Some((
-                ErrorCode::RateLimited,
-                format!("too many watcher connections from this address; try again in {secs} s"),
-                Some(secs),
-            ))
-        } else {
-            None
+        let (color, bad_seat) = match seat {
+            Some(token) => {
+                let hash = token.hash();
+                let color = Color::ALL
+                    .into_iter()
+                    .find(|&c| self.state.seats[c].as_ref() == Some(&hash));
+                (color, color.is_none())
+            }
+            None => (None, false),
         };
-        if let Some((code, message, retry_after_s)) = refusal {
-            let text: Arc<str> = ServerMessage::Error {
-                code,
-                message: &message,
-                retry_after_s,
-            }
-            .to_json()
-            .into();
-            let _ = new.tx.try_send(Outgoing::Text(text));
-            new.close();
-            return;
-        }
-        // One connection per seat: the newest wins, the older one is told why and closed.
-        if let Some(color) = color {
-            let old: Vec<ConnId> = self
-                .conns
-                .iter()
-                .filter(|(id, c)| c.color == Some(color) && **id != conn)
-                .map(|(id, _)| *id)
-                .collect();
-            for id in old {
-                if let Some(c) = self.conns.remove(&id) {
-                    let text: Arc<str> = ServerMessage::Replaced.to_json().into();
-                    if c.tx.try_send(Outgoing::Text(text)).is_err() {
-                        c.closer.cancel();
-                    }
-                    c.close();
+        if color.is_none() {
+            if let Err(Refusal(code, message, retry_after_s)) = self.may_watch(may_watch, &new) {
+                let text: Arc<str> = ServerMessage::Error {
+                    code,
+                    message: &message,
+                    retry_after_s,
                 }
+                .to_json()
+                .into();
+                let _ = new.tx.try_send(Outgoing::Text(text));
+                new.close();
+                return;
             }
+        }
+        if let Some(color) = color {
+            self.replace_older(color, conn);
         }
         new.color = color;
         self.conns.insert(conn, new);
@@ -669,6 +635,64 @@ impl Actor {
                 },
             );
         }
+        self.catch_up(conn, color, v);
+        // A player arrived, or the count of watchers changed.
+        self.broadcast_presence();
+        if clock_changed {
+            self.broadcast_clocks();
+        }
+    }
+
+    /// Whether a connection without a seat may watch: it must be allowed to (`may_watch`:
+    /// the room's password, if any, was shown), find room to, and its address must not
+    /// have opened too many watchers lately.
+    fn may_watch(&self, may_watch: bool, new: &Conn) -> Result<(), Refusal> {
+        if !may_watch {
+            return Err(Refusal::new(
+                ErrorCode::PasswordNeeded,
+                "this room has a password: join it with the password to watch",
+            ));
+        }
+        if self.watchers() >= self.rooms.max_watchers {
+            return Err(Refusal::new(
+                ErrorCode::TooManyWatchers,
+                "this room has as many watchers as it accepts; try again later",
+            ));
+        }
+        if let Err(wait) = self.rooms.watcher_hellos.take(new.client) {
+            let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
+            return Err(Refusal(
+                ErrorCode::RateLimited,
+                format!("too many watcher connections from this address; try again in {secs} s"),
+                Some(secs),
+            ));
+        }
+        Ok(())
+    }
+
+    /// One connection per seat: the newest (`conn`) wins; an older one of `color` is told
+    /// why and closed.
+    fn replace_older(&mut self, color: Color, conn: ConnId) {
+        let old: Vec<ConnId> = self
+            .conns
+            .iter()
+            .filter(|(id, c)| c.color == Some(color) && **id != conn)
+            .map(|(id, _)| *id)
+            .collect();
+        for id in old {
+            if let Some(c) = self.conns.remove(&id) {
+                let text: Arc<str> = ServerMessage::Replaced.to_json().into();
+                if c.tx.try_send(Outgoing::Text(text)).is_err() {
+                    c.closer.cancel();
+                }
+                c.close();
+            }
+        }
+    }
+
+    /// Brings connection `conn` (of `color`, or watching) from event `v` to now: the events
+    /// it missed and the clocks when they are all still at hand, else the whole state.
+    fn catch_up(&mut self, conn: ConnId, color: Option<Color>, v: u64) {
         let missed: Option<Vec<Arc<str>>> = (v > 0 && v < self.state.v)
             .then(|| {
                 let first = self.recent.front().map_or(u64::MAX, |r| r.v);
@@ -701,11 +725,6 @@ impl Actor {
                 let text: Arc<str> = msg.to_json().into();
                 self.send_text(conn, text);
             }
-        }
-        // A player arrived, or the count of watchers changed.
-        self.broadcast_presence();
-        if clock_changed {
-            self.broadcast_clocks();
         }
     }
 
