@@ -426,6 +426,8 @@ impl Cluster {
         self.tables().proxies.contains_key(&conn)
     }
 
+    /// Sends `cmd` for room `code` to its owner, node `owner`: a hello makes the socket a
+    /// proxy, a join waits for the owner's answer, a record is read from the log.
     async fn forward(
         &self,
         rooms: &Rooms,
@@ -433,8 +435,6 @@ impl Cluster {
         owner: &str,
         cmd: Command,
     ) -> Result<bool, StoreError> {
-        let from = self.inner.node.clone();
-        let room = code.as_str().to_string();
         match cmd {
             Command::Hello {
                 conn,
@@ -445,74 +445,28 @@ impl Cluster {
                 tx,
                 closer,
             } => {
-                if !self.inner.subscribed.load(Ordering::SeqCst) {
-                    // No answer could reach this node: the client tries again later.
-                    closer.cancel();
-                    return Err(StoreError::Failed("Redis is unreachable".into()));
-                }
-                self.tables().proxies.insert(
-                    conn,
-                    Proxy {
-                        room: code.clone(),
-                        owner: owner.to_string(),
-                        tx,
-                        closer: closer.clone(),
-                        answered: false,
-                        passed: v,
-                    },
-                );
-                let this = self.clone();
-                let unanswered_closer = closer.clone();
-                tokio::spawn(async move {
-                    tokio::time::sleep(HELLO_ANSWER_WAIT).await;
-                    let unanswered = this
-                        .tables()
-                        .proxies
-                        .get(&conn)
-                        .is_some_and(|p| !p.answered);
-                    if unanswered {
-                        tracing::warn!("the owner never answered a hello; closing the socket");
-                        unanswered_closer.cancel();
-                    }
-                });
+                let proxy = Proxy {
+                    room: code.clone(),
+                    owner: owner.to_string(),
+                    tx,
+                    closer,
+                    answered: false,
+                    passed: v,
+                };
                 let hello = Envelope::Hello {
-                    room,
-                    from,
+                    room: code.as_str().to_string(),
+                    from: self.inner.node.clone(),
                     conn,
                     seat: seat.map(|s| s.as_str().to_string()),
                     may_watch,
                     v,
                     client,
                 };
-                if let Err(e) = self.publish(owner, &hello).await {
-                    // The client reconnects and tries again.
-                    self.tables().proxies.remove(&conn);
-                    closer.cancel();
-                    return Err(e);
-                }
+                self.forward_hello(conn, proxy, &hello).await?;
                 Ok(true)
             }
             Command::Join { seat, reply } => {
-                let req = self.inner.next_request.fetch_add(1, Ordering::Relaxed);
-                let (tx, answer) = oneshot::channel();
-                self.tables().joins.insert(req, tx);
-                let join = Envelope::Join {
-                    room,
-                    from,
-                    req,
-                    seat: seat.0,
-                };
-                let result = match self.publish(owner, &join).await {
-                    Ok(()) => match tokio::time::timeout(REQUEST_TIMEOUT, answer).await {
-                        Ok(Ok(result)) => result,
-                        _ => Err(StoreError::Failed(format!(
-                            "node {owner} did not answer the join in time"
-                        ))),
-                    },
-                    Err(e) => Err(e),
-                };
-                self.tables().joins.remove(&req);
-                let _ = reply.send(result);
+                let _ = reply.send(self.forward_join(code, owner, seat).await);
                 Ok(true)
             }
             Command::Record { round, reply } => record_from_log(rooms, code, round, reply).await,
@@ -525,6 +479,82 @@ impl Cluster {
             | Command::Shutdown
             | Command::Stop => Ok(true),
         }
+    }
+
+    /// Makes socket `conn` a proxy of its room's owner and sends the owner its `hello`; the
+    /// socket is closed when Redis is unreachable (no answer could come back), when the
+    /// hello cannot be sent, or when the owner has not answered within
+    /// [`HELLO_ANSWER_WAIT`]: its client then tries again.
+    ///
+    /// # Errors
+    /// [`StoreError`] when Redis is unreachable.
+    async fn forward_hello(
+        &self,
+        conn: ConnId,
+        proxy: Proxy,
+        hello: &Envelope,
+    ) -> Result<(), StoreError> {
+        let closer = proxy.closer.clone();
+        if !self.inner.subscribed.load(Ordering::SeqCst) {
+            closer.cancel();
+            return Err(StoreError::Failed("Redis is unreachable".into()));
+        }
+        let owner = proxy.owner.clone();
+        self.tables().proxies.insert(conn, proxy);
+        let this = self.clone();
+        let unanswered_closer = closer.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(HELLO_ANSWER_WAIT).await;
+            let unanswered = this
+                .tables()
+                .proxies
+                .get(&conn)
+                .is_some_and(|p| !p.answered);
+            if unanswered {
+                tracing::warn!("the owner never answered a hello; closing the socket");
+                unanswered_closer.cancel();
+            }
+        });
+        if let Err(e) = self.publish(&owner, hello).await {
+            self.tables().proxies.remove(&conn);
+            closer.cancel();
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Asks node `owner` to seat a guest with `seat` in room `code` and waits for its answer
+    /// (at most [`REQUEST_TIMEOUT`]): the colour given, or none.
+    ///
+    /// # Errors
+    /// [`StoreError`] when Redis is unreachable, the owner does not answer in time, or the
+    /// owner's join failed.
+    async fn forward_join(
+        &self,
+        code: &RoomCode,
+        owner: &str,
+        seat: SeatHash,
+    ) -> Result<Option<Color>, StoreError> {
+        let req = self.inner.next_request.fetch_add(1, Ordering::Relaxed);
+        let (tx, answer) = oneshot::channel();
+        self.tables().joins.insert(req, tx);
+        let join = Envelope::Join {
+            room: code.as_str().to_string(),
+            from: self.inner.node.clone(),
+            req,
+            seat: seat.0,
+        };
+        let result = match self.publish(owner, &join).await {
+            Ok(()) => match tokio::time::timeout(REQUEST_TIMEOUT, answer).await {
+                Ok(Ok(result)) => result,
+                _ => Err(StoreError::Failed(format!(
+                    "node {owner} did not answer the join in time"
+                ))),
+            },
+            Err(e) => Err(e),
+        };
+        self.tables().joins.remove(&req);
+        result
     }
 
     async fn forward_message(&self, conn: ConnId, msg: &ClientMessage) {
@@ -615,6 +645,7 @@ impl Cluster {
         }
     }
 
+    /// Handles one message of this node's inbox.
     async fn receive(&self, rooms: &Rooms, text: &str) {
         let envelope: Envelope = match serde_json::from_str(text) {
             Ok(e) => e,
@@ -641,26 +672,7 @@ impl Cluster {
                 from,
                 conn,
                 msg,
-            } => {
-                let remote = self
-                    .tables()
-                    .remotes
-                    .get(&(from.clone(), conn))
-                    .map(|r| (r.id, r.room.clone()));
-                let parsed = ClientMessage::parse(&msg);
-                match (remote, parsed) {
-                    (Some((id, code)), Ok(msg)) if code.as_str() == room => {
-                        let cmd = Command::Message { conn: id, msg };
-                        if !matches!(self.deliver_here(rooms, &code, cmd).await, Ok(true)) {
-                            let _ = self.publish(&from, &Envelope::Close { conn }).await;
-                        }
-                    }
-                    // Unknown here (this node lost it): the client reconnects and greets again.
-                    _ => {
-                        let _ = self.publish(&from, &Envelope::Close { conn }).await;
-                    }
-                }
-            }
+            } => self.remote_message(rooms, &room, from, conn, &msg).await,
             Envelope::Gone { from, conn, .. } => {
                 let remote = self.tables().remotes.remove(&(from, conn));
                 if let Some(r) = remote {
@@ -674,18 +686,10 @@ impl Cluster {
                 seat,
             } => {
                 // The room answers after its commit: do not hold up the inbox meanwhile.
-                let this = self.clone();
-                let rooms = rooms.clone();
-                tokio::spawn(async move {
-                    let (color, error) = match this.remote_join(&rooms, &room, seat).await {
-                        Ok(color) => (color.map(Side::from), None),
-                        Err(e) => (None, Some(e.to_string())),
-                    };
-                    let answer = Envelope::Joined { req, color, error };
-                    if let Err(e) = this.publish(&from, &answer).await {
-                        tracing::warn!(error = %e, "join answer not sent");
-                    }
-                });
+                tokio::spawn(
+                    self.clone()
+                        .answer_join(rooms.clone(), room, from, req, seat),
+                );
             }
             Envelope::Joined { req, color, error } => {
                 if let Some(reply) = self.tables().joins.remove(&req) {
@@ -695,27 +699,7 @@ impl Cluster {
                     });
                 }
             }
-            Envelope::Out { conn, text } => {
-                let mut t = self.tables();
-                if let Some(p) = t.proxies.get_mut(&conn) {
-                    p.answered = true;
-                    match pass(&text, p.passed) {
-                        Pass::On(v) => {
-                            p.passed = v.unwrap_or(p.passed);
-                            if p.tx.try_send(Outgoing::Text(text.into())).is_err() {
-                                // A client that does not read: closed at once, as the room
-                                // would.
-                                p.closer.cancel();
-                            }
-                        }
-                        Pass::Drop => {}
-                        Pass::Close => {
-                            tracing::warn!(room = %p.room, "an older state than the client has: closing the socket");
-                            p.closer.cancel();
-                        }
-                    }
-                }
-            }
+            Envelope::Out { conn, text } => self.pass_on(conn, text),
             Envelope::Close { conn } => {
                 let t = self.tables();
                 if let Some(p) = t.proxies.get(&conn) {
@@ -723,6 +707,62 @@ impl Cluster {
                         p.closer.cancel();
                     }
                 }
+            }
+        }
+    }
+
+    /// Runs the message `msg` (the client's JSON) of connection `conn` of node `from` in
+    /// room `room`; a connection or room unknown here (this node lost it) is closed, so its
+    /// client reconnects and greets again.
+    async fn remote_message(&self, rooms: &Rooms, room: &str, from: String, conn: u64, msg: &str) {
+        let remote = self
+            .tables()
+            .remotes
+            .get(&(from.clone(), conn))
+            .map(|r| (r.id, r.room.clone()));
+        if let (Some((id, code)), Ok(msg)) = (remote, ClientMessage::parse(msg)) {
+            if code.as_str() == room {
+                let cmd = Command::Message { conn: id, msg };
+                if matches!(self.deliver_here(rooms, &code, cmd).await, Ok(true)) {
+                    return;
+                }
+            }
+        }
+        let _ = self.publish(&from, &Envelope::Close { conn }).await;
+    }
+
+    /// Joins a guest to room `room` for node `from`'s request `req` and answers it.
+    async fn answer_join(self, rooms: Rooms, room: String, from: String, req: u64, seat: String) {
+        let (color, error) = match self.remote_join(&rooms, &room, seat).await {
+            Ok(color) => (color.map(Side::from), None),
+            Err(e) => (None, Some(e.to_string())),
+        };
+        let answer = Envelope::Joined { req, color, error };
+        if let Err(e) = self.publish(&from, &answer).await {
+            tracing::warn!(error = %e, "join answer not sent");
+        }
+    }
+
+    /// Passes `text` from a room's owner on to this node's proxied socket `conn`, unless it
+    /// would send the client back ([`pass`]).
+    fn pass_on(&self, conn: ConnId, text: String) {
+        let mut t = self.tables();
+        let Some(p) = t.proxies.get_mut(&conn) else {
+            return;
+        };
+        p.answered = true;
+        match pass(&text, p.passed) {
+            Pass::On(v) => {
+                p.passed = v.unwrap_or(p.passed);
+                if p.tx.try_send(Outgoing::Text(text.into())).is_err() {
+                    // A client that does not read: closed at once, as the room would.
+                    p.closer.cancel();
+                }
+            }
+            Pass::Drop => {}
+            Pass::Close => {
+                tracing::warn!(room = %p.room, "an older state than the client has: closing the socket");
+                p.closer.cancel();
             }
         }
     }
