@@ -116,6 +116,91 @@ fn error_text(code: ErrorCode, message: &str) -> Outgoing {
     )
 }
 
+/// Waits for the client's next frame, until `hello_by` when it has not said hello yet
+/// (then it is told why it is closed) and [`SILENCE_LIMIT`] after; `None` when the
+/// connection ends: silence, a closed stream, a protocol error, the room closing it
+/// (`closer`) or the server stopping.
+async fn next_frame(
+    stream: &mut futures_util::stream::SplitStream<WebSocket>,
+    hello_by: Option<tokio::time::Instant>,
+    closer: &CancellationToken,
+    app: &AppState,
+    tx: &mpsc::Sender<Outgoing>,
+) -> Option<Message> {
+    let wait = hello_by.map_or(SILENCE_LIMIT, |at| {
+        at.saturating_duration_since(tokio::time::Instant::now())
+    });
+    let next = tokio::select! {
+        () = closer.cancelled() => return None,
+        // The server is stopping: read nothing more; the close says "restarting".
+        () = app.shutdown.cancelled() => return None,
+        next = tokio::time::timeout(wait, stream.next()) => next,
+    };
+    match next {
+        Ok(Some(Ok(frame))) => Some(frame),
+        Err(_) if hello_by.is_some() => {
+            let message = format!(
+                "say hello within {} s of connecting",
+                app.config.hello_timeout.as_secs()
+            );
+            let _ = tx.try_send(error_text(ErrorCode::HelloFirst, &message));
+            let _ = tx.try_send(Outgoing::Close);
+            None
+        }
+        _ => None,
+    }
+}
+
+/// What one frame from the client amounts to.
+enum Frame {
+    /// A message for the room.
+    Message(ClientMessage),
+    /// Nothing for the room (a ping, or a refused frame, answered with an error).
+    Skip,
+    /// The client closed the socket.
+    End,
+}
+
+/// Reads `frame`: a JSON text frame within the rate `limiter` and [`MAX_MESSAGE`] is a
+/// message; anything else is answered on `tx` with the error it deserves and skipped.
+fn read_frame(
+    frame: Message,
+    limiter: &governor::DefaultDirectRateLimiter,
+    tx: &mpsc::Sender<Outgoing>,
+) -> Frame {
+    let text = match frame {
+        Message::Text(t) => t,
+        Message::Binary(_) => {
+            let _ = tx.try_send(error_text(ErrorCode::BadMessage, "send JSON text frames"));
+            return Frame::Skip;
+        }
+        Message::Close(_) => return Frame::End,
+        Message::Ping(_) | Message::Pong(_) => return Frame::Skip,
+    };
+    if limiter.check().is_err() {
+        let _ = tx.try_send(error_text(
+            ErrorCode::RateLimited,
+            "too many messages; slow down",
+        ));
+        return Frame::Skip;
+    }
+    if text.len() > MAX_MESSAGE {
+        let message = format!("messages are limited to {MAX_MESSAGE} bytes");
+        let _ = tx.try_send(error_text(ErrorCode::TooLarge, &message));
+        return Frame::Skip;
+    }
+    match ClientMessage::parse(text.as_str()) {
+        Ok(m) => Frame::Message(m),
+        Err(why) => {
+            let _ = tx.try_send(error_text(ErrorCode::BadMessage, &why));
+            Frame::Skip
+        }
+    }
+}
+
+/// Runs one game socket of room `code` from address `client` until it closes: a reader
+/// (this task) that passes the client's messages to the room, and a writer task that sends
+/// what the room queues.
 async fn connection(
     socket: WebSocket,
     code: crate::ids::RoomCode,
@@ -136,58 +221,14 @@ async fn connection(
     let hello_deadline = tokio::time::Instant::now() + app.config.hello_timeout;
     let mut greeted = false;
     loop {
-        let wait = if greeted {
-            SILENCE_LIMIT
-        } else {
-            hello_deadline.saturating_duration_since(tokio::time::Instant::now())
+        let deadline = (!greeted).then_some(hello_deadline);
+        let Some(frame) = next_frame(&mut stream, deadline, &closer, &app, &tx).await else {
+            break;
         };
-        let next = tokio::select! {
-            () = closer.cancelled() => break,
-            // The server is stopping: read nothing more; the close says "restarting".
-            () = app.shutdown.cancelled() => break,
-            next = tokio::time::timeout(wait, stream.next()) => next,
-        };
-        let frame = match next {
-            Ok(Some(Ok(frame))) => frame,
-            Err(_) if !greeted => {
-                let message = format!(
-                    "say hello within {} s of connecting",
-                    app.config.hello_timeout.as_secs()
-                );
-                let _ = tx.try_send(error_text(ErrorCode::HelloFirst, &message));
-                let _ = tx.try_send(Outgoing::Close);
-                break;
-            }
-            // Silence, a closed stream or a protocol error all end the connection.
-            _ => break,
-        };
-        let text = match frame {
-            Message::Text(t) => t,
-            Message::Binary(_) => {
-                let _ = tx.try_send(error_text(ErrorCode::BadMessage, "send JSON text frames"));
-                continue;
-            }
-            Message::Close(_) => break,
-            Message::Ping(_) | Message::Pong(_) => continue,
-        };
-        if limiter.check().is_err() {
-            let _ = tx.try_send(error_text(
-                ErrorCode::RateLimited,
-                "too many messages; slow down",
-            ));
-            continue;
-        }
-        if text.len() > MAX_MESSAGE {
-            let message = format!("messages are limited to {MAX_MESSAGE} bytes");
-            let _ = tx.try_send(error_text(ErrorCode::TooLarge, &message));
-            continue;
-        }
-        let msg = match ClientMessage::parse(text.as_str()) {
-            Ok(m) => m,
-            Err(why) => {
-                let _ = tx.try_send(error_text(ErrorCode::BadMessage, &why));
-                continue;
-            }
+        let msg = match read_frame(frame, &limiter, &tx) {
+            Frame::Message(msg) => msg,
+            Frame::Skip => continue,
+            Frame::End => break,
         };
         let cmd = match msg {
             ClientMessage::Hello { seat, watch, v } if !greeted => {
@@ -211,25 +252,8 @@ async fn connection(
             }
             msg => Command::Message { conn, msg },
         };
-        let hello = matches!(cmd, Command::Hello { .. });
-        match app.rooms.send(&code, cmd).await {
-            Ok(true) => {}
-            Ok(false) => {
-                let _ = tx.try_send(error_text(ErrorCode::NoRoom, "this room no longer exists"));
-                let _ = tx.try_send(Outgoing::Close);
-                break;
-            }
-            Err(e) => {
-                tracing::error!(room = %code, error = %e, "room unavailable");
-                let _ = tx.try_send(error_text(ErrorCode::Internal, "the room is unavailable"));
-                if hello {
-                    // No room took this socket (the database or the owner is unreachable):
-                    // left open, it would wait for ever. Closed, its client says hello
-                    // again after its back-off and lands once the room runs again.
-                    let _ = tx.try_send(Outgoing::Close);
-                    break;
-                }
-            }
+        if !deliver(&app, &code, cmd, &tx).await {
+            break;
         }
     }
     if greeted {
@@ -239,6 +263,36 @@ async fn connection(
     if tokio::time::timeout(CLOSE_WAIT, writer).await.is_err() {
         // The writer is stuck on a client that does not read: stop it, dropping the socket.
         closer.cancel();
+    }
+}
+
+/// Sends `cmd` to room `code`; returns false when the socket must close (answered on `tx`):
+/// the room is gone, or no room took the socket's hello.
+async fn deliver(
+    app: &AppState,
+    code: &crate::ids::RoomCode,
+    cmd: Command,
+    tx: &mpsc::Sender<Outgoing>,
+) -> bool {
+    let hello = matches!(cmd, Command::Hello { .. });
+    match app.rooms.send(code, cmd).await {
+        Ok(true) => true,
+        Ok(false) => {
+            let _ = tx.try_send(error_text(ErrorCode::NoRoom, "this room no longer exists"));
+            let _ = tx.try_send(Outgoing::Close);
+            false
+        }
+        Err(e) => {
+            tracing::error!(room = %code, error = %e, "room unavailable");
+            let _ = tx.try_send(error_text(ErrorCode::Internal, "the room is unavailable"));
+            if hello {
+                // No room took this socket (the database or the owner is unreachable): left
+                // open, it would wait for ever. Closed, its client says hello again after its
+                // back-off and lands once the room runs again.
+                let _ = tx.try_send(Outgoing::Close);
+            }
+            !hello
+        }
     }
 }
 
