@@ -457,6 +457,40 @@ async fn send(sink: &mut Sink, text: String) -> Result<(), String> {
         .map_err(|e| format!("send: {e}"))
 }
 
+/// Sets up game `index` (at most `cfg.setup` at a time) and tells `ready` whether it could.
+async fn seat(cfg: &GameConfig, index: usize, ready: mpsc::Sender<bool>) -> Option<Seated> {
+    let permit = cfg.setup.clone().acquire_owned().await.ok();
+    let seated = set_up(cfg, index).await;
+    drop(permit);
+    match seated {
+        Ok(s) => {
+            let _ = ready.send(true).await;
+            Some(s)
+        }
+        Err(e) => {
+            with_stats(&cfg.stats, |s| s.error("setup"));
+            eprintln!("loadtest: {e}");
+            let _ = ready.send(false).await;
+            None
+        }
+    }
+}
+
+/// The text of a frame from the server: `Ok(None)` for a frame without one (a ping), an
+/// error's kind and words when the connection ended.
+fn text_of(
+    frame: Option<Result<Message, tokio_tungstenite::tungstenite::Error>>,
+) -> Result<Option<tokio_tungstenite::tungstenite::Utf8Bytes>, (&'static str, String)> {
+    match frame {
+        Some(Ok(Message::Text(t))) => Ok(Some(t)),
+        Some(Ok(Message::Close(_))) | None => {
+            Err(("ws_closed", "the server closed a connection".to_string()))
+        }
+        Some(Ok(_)) => Ok(None),
+        Some(Err(e)) => Err(("ws_error", e.to_string())),
+    }
+}
+
 /// Plays one game until `phase.stop`, then waits (a little) for the last confirmation.
 /// Returns what it confirmed, also when its connection broke on the way (`None` only when
 /// it never saw the game).
@@ -467,24 +501,11 @@ async fn game(
     ready: mpsc::Sender<bool>,
     mut phase_rx: watch::Receiver<Option<Phase>>,
 ) -> Option<Confirmed> {
-    let permit = cfg.setup.clone().acquire_owned().await.ok();
-    let seated = set_up(&cfg, index).await;
-    drop(permit);
     let Seated {
         code,
         mut sinks,
         sources: [mut creator_rx, mut guest_rx],
-    } = match seated {
-        Ok(s) => s,
-        Err(e) => {
-            with_stats(&cfg.stats, |s| s.error("setup"));
-            eprintln!("loadtest: {e}");
-            let _ = ready.send(false).await;
-            return None;
-        }
-    };
-    let _ = ready.send(true).await;
-    drop(ready);
+    } = seat(&cfg, index, ready).await?;
     let mut rng = StdRng::seed_from_u64(seed);
     let mut play = Play {
         v: 0,
@@ -499,13 +520,12 @@ async fn game(
     let mut next_tick = far;
     let mut drain_until = far;
     loop {
-        if phase.is_none() {
-            if let Some(p) = *phase_rx.borrow_and_update() {
-                phase = Some(p);
-                let offset = cfg.interval.mul_f64(rng.gen::<f64>());
-                next_tick = p.start + offset;
-                drain_until = p.stop + Duration::from_secs(10);
-            }
+        let started = phase.is_none().then(|| *phase_rx.borrow_and_update());
+        if let Some(Some(p)) = started {
+            // Each game starts at its own offset into the first interval.
+            phase = Some(p);
+            next_tick = p.start + cfg.interval.mul_f64(rng.gen::<f64>());
+            drain_until = p.stop + Duration::from_secs(10);
         }
         let stopping = phase.is_some_and(|p| Instant::now() >= p.stop);
         if stopping && play.pending.is_none() {
@@ -529,50 +549,56 @@ async fn game(
                 if stopping {
                     continue;
                 }
-                let now = Instant::now();
-                if play.pending.is_some() {
-                    with_stats(&cfg.stats, |s| s.late += 1);
-                } else if let Err(e) = act(&cfg, &mut play, &mut sinks, &mut rng, now).await {
+                if let Err(e) = tick(&cfg, &mut play, &mut sinks, &mut rng, &mut next_tick).await {
                     with_stats(&cfg.stats, |s| s.error("ws_send"));
                     eprintln!("loadtest: {code}: {e}");
                     return Confirmed::of(code, play);
                 }
-                next_tick += cfg.interval;
-                if next_tick < now {
-                    next_tick = now + cfg.interval;
-                }
                 continue;
             }
         };
-        let text = match frame {
-            Some(Ok(Message::Text(t))) => t,
-            Some(Ok(Message::Close(_))) | None => {
-                with_stats(&cfg.stats, |s| s.error("ws_closed"));
-                eprintln!("loadtest: {code}: the server closed a connection");
-                return Confirmed::of(code, play);
-            }
-            Some(Ok(_)) => continue,
-            Some(Err(e)) => {
-                with_stats(&cfg.stats, |s| s.error("ws_error"));
-                eprintln!("loadtest: {code}: {e}");
+        let text = match text_of(frame) {
+            Ok(Some(t)) => t,
+            Ok(None) => continue,
+            Err((kind, why)) => {
+                with_stats(&cfg.stats, |s| s.error(kind));
+                eprintln!("loadtest: {code}: {why}");
                 return Confirmed::of(code, play);
             }
         };
-        let received = Instant::now();
-        let msg: Incoming = match serde_json::from_str(text.as_str()) {
-            Ok(m) => m,
-            Err(_) => {
-                with_stats(&cfg.stats, |s| s.error("unreadable_message"));
-                continue;
-            }
-        };
-        if let Err(e) = receive(&cfg, &mut play, &mut sinks, conn, msg, received, phase).await {
+        if let Err(e) = receive(&cfg, &mut play, &mut sinks, conn, text.as_str(), phase).await {
             with_stats(&cfg.stats, |s| s.error("ws_send"));
             eprintln!("loadtest: {code}: {e}");
             return Confirmed::of(code, play);
         }
     }
     Confirmed::of(code, play)
+}
+
+/// A tick of the game's schedule, due at `next_tick`: the side to move plays, unless the
+/// last move is still unconfirmed (a late tick); the next tick is one interval later (from
+/// now, when the schedule fell behind).
+///
+/// # Errors
+/// The send that failed.
+async fn tick(
+    cfg: &GameConfig,
+    play: &mut Play,
+    sinks: &mut [Sink; 2],
+    rng: &mut StdRng,
+    next_tick: &mut Instant,
+) -> Result<(), String> {
+    let now = Instant::now();
+    if play.pending.is_some() {
+        with_stats(&cfg.stats, |s| s.late += 1);
+    } else {
+        act(cfg, play, sinks, rng, now).await?;
+    }
+    *next_tick += cfg.interval;
+    if *next_tick < now {
+        *next_tick = now + cfg.interval;
+    }
+    Ok(())
 }
 
 /// A schedule tick with no move pending: the side to move plays a random legal move (or
@@ -615,17 +641,21 @@ async fn act(
     send(&mut sinks[conn], text).await
 }
 
-/// Handles one server message that arrived on connection `conn` (0: the creator's, 1: the
-/// guest's).
+/// Handles one server message, the JSON `text` that arrived on connection `conn` (0: the
+/// creator's, 1: the guest's); an unreadable one is counted and skipped.
 async fn receive(
     cfg: &GameConfig,
     play: &mut Play,
     sinks: &mut [Sink; 2],
     conn: usize,
-    msg: Incoming,
-    received: Instant,
+    text: &str,
     phase: Option<Phase>,
 ) -> Result<(), String> {
+    let received = Instant::now();
+    let Ok(msg) = serde_json::from_str::<Incoming>(text) else {
+        with_stats(&cfg.stats, |s| s.error("unreadable_message"));
+        return Ok(());
+    };
     match msg.t.as_str() {
         "error" => {
             let code = msg.code.as_deref().unwrap_or("unknown");
@@ -777,34 +807,37 @@ pub fn run(config: &Config) -> ExitCode {
 /// How often the run looks whether every game has already ended (the server died).
 const EARLY_END_POLL: Duration = Duration::from_millis(250);
 
-async fn load(config: &Config, http: reqwest::Client) -> ExitCode {
-    let stats: Shared = Arc::new(Mutex::new(Stats::new()));
-    let cfg = Arc::new(GameConfig {
-        servers: std::iter::once(&config.server)
-            .chain(&config.other_servers)
-            .cloned()
-            .collect(),
-        http: http.clone(),
-        time_control: config.time_control,
-        interval: Duration::from_secs_f64(1.0 / config.rate),
-        max_plies: config.max_plies as usize,
-        stats: Arc::clone(&stats),
-        setup: Arc::new(Semaphore::new(config.connect_concurrency as usize)),
-    });
+/// The games of a run, once set up.
+struct SetUp {
+    /// Each game's task; it returns the game's confirmed moves.
+    tasks: Vec<tokio::task::JoinHandle<Option<Confirmed>>>,
+    /// Games set up, and games that failed to.
+    ok: usize,
+    failed: usize,
+    /// How long setting them up took, in seconds.
+    seconds: f64,
+}
+
+/// Starts every game of the run (each waits for `phase_rx` to say when to play) and waits
+/// until each is set up or has failed to, printing progress every 500.
+async fn set_up_games(
+    config: &Config,
+    cfg: &Arc<GameConfig>,
+    phase_rx: &watch::Receiver<Option<Phase>>,
+) -> SetUp {
     let games = config.games as usize;
     eprintln!(
         "loadtest: setting up {games} games ({} connections) against {}",
         games * 2,
         config.server
     );
-    let setup_started = Instant::now();
+    let started = Instant::now();
     let (ready_tx, mut ready_rx) = mpsc::channel(games);
-    let (phase_tx, phase_rx) = watch::channel(None);
     let mut tasks = Vec::with_capacity(games);
     for i in 0..games {
         let seed = config.seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
         tasks.push(tokio::spawn(game(
-            Arc::clone(&cfg),
+            Arc::clone(cfg),
             i,
             seed,
             ready_tx.clone(),
@@ -812,8 +845,7 @@ async fn load(config: &Config, http: reqwest::Client) -> ExitCode {
         )));
     }
     drop(ready_tx);
-    let mut ok = 0usize;
-    let mut failed = 0usize;
+    let (mut ok, mut failed) = (0usize, 0usize);
     while ok + failed < games {
         let Some(r) = ready_rx.recv().await else {
             break;
@@ -827,54 +859,33 @@ async fn load(config: &Config, http: reqwest::Client) -> ExitCode {
             eprintln!("loadtest: {} games set up", ok + failed);
         }
     }
-    let setup_s = setup_started.elapsed().as_secs_f64();
-    eprintln!("loadtest: {ok} games ready, {failed} failed, in {setup_s:.1} s");
-    let computer_groups: Vec<_> = config
-        .computer
-        .iter()
-        .enumerate()
-        .map(|(i, &group)| {
-            let seed = config
-                .seed
-                .wrapping_mul(7_919)
-                .wrapping_add(i as u64 * 1_000);
-            tokio::spawn(computer::run_group(
-                config.server.clone(),
-                group,
-                config.computer_level,
-                seed,
-                phase_rx.clone(),
-            ))
-        })
-        .collect();
-    let wave = (config.watchers > 0).then(|| {
-        tokio::spawn(watchers::run_wave(
-            config.server.clone(),
-            http.clone(),
-            config.watchers,
-            config.connect_concurrency as usize,
-            phase_rx.clone(),
-        ))
-    });
-    if ok == 0 {
-        eprintln!("xiangqi loadtest: no game could be set up");
-        return ExitCode::FAILURE;
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!("loadtest: {ok} games ready, {failed} failed, in {seconds:.1} s");
+    SetUp {
+        tasks,
+        ok,
+        failed,
+        seconds,
     }
-    // Let the presence messages settle before the first move.
-    let start = Instant::now() + Duration::from_millis(500);
-    let measure_from = start + Duration::from_secs_f64(config.warmup);
-    let stop = measure_from + Duration::from_secs_f64(config.duration);
-    let _ = phase_tx.send(Some(Phase {
-        start,
-        measure_from,
-        stop,
-    }));
-    let cpu_start = cpu_seconds();
+}
+
+/// Prints the move rate and latencies every 10 s of `phase` until it stops, or until every
+/// game in `tasks` has ended (the server died).
+async fn report_progress(
+    phase: &Phase,
+    stats: &Shared,
+    tasks: &[tokio::task::JoinHandle<Option<Confirmed>>],
+) {
     let mut last = (Instant::now(), 0u64);
     let report_every = Duration::from_secs(10);
     let mut next_report = Instant::now() + report_every;
-    while Instant::now() < stop {
-        sleep_until((Instant::now() + EARLY_END_POLL).min(stop).min(next_report)).await;
+    while Instant::now() < phase.stop {
+        sleep_until(
+            (Instant::now() + EARLY_END_POLL)
+                .min(phase.stop)
+                .min(next_report),
+        )
+        .await;
         if tasks.iter().all(tokio::task::JoinHandle::is_finished) {
             // The server closed every connection (it died): stop now and save what we have.
             eprintln!("loadtest: every game ended early; stopping");
@@ -884,46 +895,39 @@ async fn load(config: &Config, http: reqwest::Client) -> ExitCode {
             continue;
         }
         let now = Instant::now();
-        let (confirmed, summary) = with_stats(&stats, |s| {
+        let (confirmed, summary) = with_stats(stats, |s| {
             let out = (s.confirmed, LatencySummary::of(&s.interval));
             s.interval.reset();
             out
         });
         let rate = (confirmed - last.1) as f64 / now.duration_since(last.0).as_secs_f64();
-        let phase_name = if now < measure_from {
+        let phase_name = if now < phase.measure_from {
             "warm-up"
         } else {
             "measuring"
         };
         eprintln!(
             "loadtest: {:>5.0} s {phase_name}: {rate:.0} moves/s, {}",
-            now.duration_since(start).as_secs_f64(),
+            now.duration_since(phase.start).as_secs_f64(),
             summary.line()
         );
         last = (now, confirmed);
         next_report += report_every;
     }
-    let cpu_used = cpu_start.zip(cpu_seconds()).map(|(a, b)| b - a);
-    eprintln!("loadtest: stopping; waiting for the last confirmations");
-    let mut confirmed_games = Vec::with_capacity(games);
-    for t in tasks {
-        if let Ok(Some(c)) = t.await {
-            confirmed_games.push(c);
-        }
-    }
-    let mut computer_lines = Vec::new();
-    for g in computer_groups {
-        if let Ok(report) = g.await {
-            computer_lines.push(report.line());
-        }
-    }
-    if let Some(wave) = wave {
-        eprintln!("loadtest: waiting for the watchers' memory to settle");
-        if let Ok(report) = wave.await {
-            computer_lines.push(report.line());
-        }
-    }
-    let s = with_stats(&stats, |s| {
+}
+
+/// The run's figures as printed at the end: the games, the rates, the latencies in the
+/// measured window, the errors, the `extra` lines (computer games, watchers) and the load
+/// generator's own CPU time (`cpu` seconds, when known).
+fn summary(
+    config: &Config,
+    set_up: &SetUp,
+    stats: &Shared,
+    extra: &[String],
+    cpu: Option<f64>,
+) -> String {
+    let (ok, failed) = (set_up.ok, set_up.failed);
+    let (latency, in_window, confirmed, sent, late, rounds, errors) = with_stats(stats, |s| {
         (
             LatencySummary::of(&s.window),
             s.confirmed_in_window,
@@ -934,10 +938,10 @@ async fn load(config: &Config, http: reqwest::Client) -> ExitCode {
             s.errors.clone(),
         )
     });
-    let (latency, in_window, confirmed, sent, late, rounds, errors) = s;
     let mut out = String::new();
     out.push_str(&format!(
-        "games {ok} (setup failed {failed}, set up in {setup_s:.1} s), connections {}\n",
+        "games {ok} (setup failed {failed}, set up in {:.1} s), connections {}\n",
+        set_up.seconds,
         ok * 2
     ));
     out.push_str(&format!(
@@ -954,18 +958,128 @@ async fn load(config: &Config, http: reqwest::Client) -> ExitCode {
     ));
     out.push_str(&format!("latency {}\n", latency.line()));
     out.push_str(&format!("errors {}\n", errors_line(&errors)));
-    for line in computer_lines {
-        out.push_str(&line);
+    for line in extra {
+        out.push_str(line);
         out.push('\n');
     }
-    if let Some(cpu) = cpu_used {
+    if let Some(cpu) = cpu {
         let span = config.warmup + config.duration + 0.5;
         out.push_str(&format!(
             "load generator CPU {cpu:.1} s in {span:.1} s ({:.0}% of one core)\n",
             100.0 * cpu / span
         ));
     }
-    print!("{out}");
+    out
+}
+
+/// What runs beside the human games: the groups of computer games and the wave of
+/// watchers asked for.
+struct SideLoads {
+    computer_groups: Vec<tokio::task::JoinHandle<computer::GroupReport>>,
+    wave: Option<tokio::task::JoinHandle<watchers::WaveReport>>,
+}
+
+impl SideLoads {
+    /// Starts them; they play when `phase_rx` says.
+    fn start(
+        config: &Config,
+        http: &reqwest::Client,
+        phase_rx: &watch::Receiver<Option<Phase>>,
+    ) -> SideLoads {
+        let computer_groups = config
+            .computer
+            .iter()
+            .enumerate()
+            .map(|(i, &group)| {
+                let seed = config
+                    .seed
+                    .wrapping_mul(7_919)
+                    .wrapping_add(i as u64 * 1_000);
+                tokio::spawn(computer::run_group(
+                    config.server.clone(),
+                    group,
+                    config.computer_level,
+                    seed,
+                    phase_rx.clone(),
+                ))
+            })
+            .collect();
+        let wave = (config.watchers > 0).then(|| {
+            tokio::spawn(watchers::run_wave(
+                config.server.clone(),
+                http.clone(),
+                config.watchers,
+                config.connect_concurrency as usize,
+                phase_rx.clone(),
+            ))
+        });
+        SideLoads {
+            computer_groups,
+            wave,
+        }
+    }
+
+    /// Waits for them to end; returns their reports' lines.
+    async fn finish(self) -> Vec<String> {
+        let mut lines = Vec::new();
+        for g in self.computer_groups {
+            if let Ok(report) = g.await {
+                lines.push(report.line());
+            }
+        }
+        if let Some(wave) = self.wave {
+            eprintln!("loadtest: waiting for the watchers' memory to settle");
+            if let Ok(report) = wave.await {
+                lines.push(report.line());
+            }
+        }
+        lines
+    }
+}
+
+async fn load(config: &Config, http: reqwest::Client) -> ExitCode {
+    let stats: Shared = Arc::new(Mutex::new(Stats::new()));
+    let cfg = Arc::new(GameConfig {
+        servers: std::iter::once(&config.server)
+            .chain(&config.other_servers)
+            .cloned()
+            .collect(),
+        http: http.clone(),
+        time_control: config.time_control,
+        interval: Duration::from_secs_f64(1.0 / config.rate),
+        max_plies: config.max_plies as usize,
+        stats: Arc::clone(&stats),
+        setup: Arc::new(Semaphore::new(config.connect_concurrency as usize)),
+    });
+    let (phase_tx, phase_rx) = watch::channel(None);
+    let mut set_up = set_up_games(config, &cfg, &phase_rx).await;
+    let side_loads = SideLoads::start(config, &http, &phase_rx);
+    if set_up.ok == 0 {
+        eprintln!("xiangqi loadtest: no game could be set up");
+        return ExitCode::FAILURE;
+    }
+    // Let the presence messages settle before the first move.
+    let start = Instant::now() + Duration::from_millis(500);
+    let measure_from = start + Duration::from_secs_f64(config.warmup);
+    let phase = Phase {
+        start,
+        measure_from,
+        stop: measure_from + Duration::from_secs_f64(config.duration),
+    };
+    let _ = phase_tx.send(Some(phase));
+    let cpu_start = cpu_seconds();
+    report_progress(&phase, &stats, &set_up.tasks).await;
+    let cpu_used = cpu_start.zip(cpu_seconds()).map(|(a, b)| b - a);
+    eprintln!("loadtest: stopping; waiting for the last confirmations");
+    let tasks = std::mem::take(&mut set_up.tasks);
+    let mut confirmed_games = Vec::with_capacity(tasks.len());
+    for t in tasks {
+        if let Ok(Some(c)) = t.await {
+            confirmed_games.push(c);
+        }
+    }
+    let extra = side_loads.finish().await;
+    print!("{}", summary(config, &set_up, &stats, &extra, cpu_used));
     let _ = std::io::stdout().flush();
     if let Some(path) = &config.save {
         if let Err(e) = save(path, &confirmed_games) {
