@@ -180,6 +180,61 @@ struct StatusView {
     result: String,
 }
 
+/// Waits until `phase_rx` says when the run starts; `None` when the run ended first.
+async fn start_of(phase_rx: &mut watch::Receiver<Option<Phase>>) -> Option<Phase> {
+    loop {
+        if let Some(p) = *phase_rx.borrow_and_update() {
+            return Some(p);
+        }
+        phase_rx.changed().await.ok()?;
+    }
+}
+
+/// What the human side sends next in `game`, if anything: a random legal move when it is
+/// its turn and it has not moved at this ply yet (`sent_ply`), or a request for the next
+/// round once the game is over (the engine agrees at once).
+fn next_message(game: &GameView, sent_ply: &mut Option<usize>, rng: &mut StdRng) -> Option<String> {
+    let ongoing = game.status.result == "ongoing";
+    if ongoing && game.turn == game.ours() && *sent_ply != Some(game.moves.len()) {
+        if game.legal.is_empty() {
+            return None;
+        }
+        let mv = &game.legal[rng.gen_range(0..game.legal.len())];
+        *sent_ply = Some(game.moves.len());
+        Some(serde_json::json!({"t": "move", "ply": game.moves.len(), "move": mv}).to_string())
+    } else if !ongoing && *sent_ply != Some(usize::MAX) {
+        *sent_ply = Some(usize::MAX);
+        Some(r#"{"t":"new_round","action":"request"}"#.to_string())
+    } else {
+        None
+    }
+}
+
+/// Times the engine's reply from a move event `msg` received now: our move's confirmation
+/// starts the clock (`confirmed_at`), the engine's move stops it, and a reply to a move
+/// confirmed inside the measured window of `phase` is kept in `replies` (µs).
+fn time_reply(
+    msg: &Incoming,
+    phase: &Phase,
+    confirmed_at: &mut Option<Instant>,
+    replies: &mut Vec<u64>,
+) {
+    let received = Instant::now();
+    let ours = msg.game.as_ref().map_or("red", GameView::ours);
+    match msg.color.as_deref() {
+        Some(c) if c == ours => *confirmed_at = Some(received),
+        Some(_) => {
+            if let Some(at) = confirmed_at.take() {
+                if at >= phase.measure_from && at < phase.stop {
+                    let us = received.duration_since(at).as_micros();
+                    replies.push(u64::try_from(us).unwrap_or(u64::MAX).max(1));
+                }
+            }
+        }
+        None => {}
+    }
+}
+
 /// One computer game: returns whether it was set up, the reply times measured (µs) and the
 /// error that ended it, if any.
 async fn play(
@@ -198,13 +253,8 @@ async fn play(
         }
     };
     // Wait for the start of the run, like the human games.
-    let phase = loop {
-        if let Some(p) = *phase_rx.borrow_and_update() {
-            break p;
-        }
-        if phase_rx.changed().await.is_err() {
-            return (true, replies, None);
-        }
+    let Some(phase) = start_of(&mut phase_rx).await else {
+        return (true, replies, None);
     };
     tokio::time::sleep_until(phase.start).await;
     let mut rng = StdRng::seed_from_u64(seed);
@@ -217,20 +267,9 @@ async fn play(
         if now >= phase.stop {
             return (true, replies, None);
         }
-        let outgoing = game.as_ref().and_then(|g| {
-            let ours = g.turn == g.ours() && g.status.result == "ongoing";
-            if ours && sent_ply != Some(g.moves.len()) && !g.legal.is_empty() {
-                let mv = &g.legal[rng.gen_range(0..g.legal.len())];
-                sent_ply = Some(g.moves.len());
-                Some(serde_json::json!({"t": "move", "ply": g.moves.len(), "move": mv}).to_string())
-            } else if g.status.result != "ongoing" && sent_ply != Some(usize::MAX) {
-                // The game ended: ask for the next one (the engine agrees at once).
-                sent_ply = Some(usize::MAX);
-                Some(r#"{"t":"new_round","action":"request"}"#.to_string())
-            } else {
-                None
-            }
-        });
+        let outgoing = game
+            .as_ref()
+            .and_then(|g| next_message(g, &mut sent_ply, &mut rng));
         if let Some(text) = outgoing {
             if let Some(at) = last_sent {
                 tokio::time::sleep_until(at + MIN_GAP).await;
@@ -254,21 +293,8 @@ async fn play(
         if msg.t == "error" {
             return (true, replies, msg.code.or(Some("error".to_string())));
         }
-        let received = Instant::now();
         if msg.t == "event" && msg.kind.as_deref() == Some("move") {
-            let ours = msg.game.as_ref().map_or("red", GameView::ours);
-            match msg.color.as_deref() {
-                Some(c) if c == ours => confirmed_at = Some(received),
-                Some(_) => {
-                    if let Some(at) = confirmed_at.take() {
-                        if at >= phase.measure_from && at < phase.stop {
-                            let us = received.duration_since(at).as_micros();
-                            replies.push(u64::try_from(us).unwrap_or(u64::MAX).max(1));
-                        }
-                    }
-                }
-                None => {}
-            }
+            time_reply(&msg, &phase, &mut confirmed_at, &mut replies);
         }
         if msg.kind.as_deref() == Some("new_round") {
             sent_ply = None;
