@@ -105,38 +105,22 @@ fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<Sprt, String> {
     Sprt::new(elo0, elo1, alpha, beta).map_err(|e| e.to_string())
 }
 
-/// Runs the match: one progress line per finished game on stderr (and with --sprt one per
-/// finished pair), then on stdout the summary (`A vs B: +W =D -L, score S, Elo E ± M (N
-/// games)`, the Elo withheld when a game ended by a failure), each side's think time per
-/// move and time losses, repetition losses, `failures: N (first: game G, …)`, and the
-/// SPRT's result. Without --movetime, --tc, --depth or --nodes, levels 1–4 play at their
-/// own depth and node caps.
+/// The match `args` ask for: players, games, time control, options, protocols,
+/// concurrency, limits and the SPRT, checked.
 ///
-/// With `--pgn`, each game is appended to the file as it ends (see `PgnLog`).
-///
-/// Exits 2 when the match cannot be played as asked (bad arguments, a PGN file that cannot
-/// be created, a player that cannot be started), 1 when a game ended by a failure or could
-/// not be written to the PGN file, and quietly with the same status when standard output is
-/// closed.
-pub fn run(args: &MatchArgs) -> ExitCode {
+/// # Errors
+/// What is wrong with the arguments, in words.
+fn config_of(args: &MatchArgs) -> Result<MatchConfig, String> {
     let time = match (args.movetime, &args.tc, args.depth, args.nodes) {
         (Some(ms), ..) => TimeControl::MoveTime(ms),
-        (_, Some(tc), ..) => match TimeControl::parse_clock(tc) {
-            Ok(t) => t,
-            Err(e) => return fail(&e),
-        },
+        (_, Some(tc), ..) => TimeControl::parse_clock(tc)?,
         (_, _, Some(d), _) => TimeControl::Depth(d),
         (.., Some(n)) => TimeControl::Nodes(n),
         _ => TimeControl::LevelCaps,
     };
-    if let Err(e) = time.check() {
-        return fail(&e);
-    }
+    time.check()?;
     let sprt = match &args.sprt {
-        Some(text) => match parse_sprt(text, args.alpha, args.beta) {
-            Ok(t) => Some(t),
-            Err(e) => return fail(&e),
-        },
+        Some(text) => Some(parse_sprt(text, args.alpha, args.beta)?),
         None => None,
     };
     let players = [args.first.clone(), args.second.clone()];
@@ -158,7 +142,7 @@ pub fn run(args: &MatchArgs) -> ExitCode {
                 .clone()
                 .map(|s| matches!(s, PlayerSpec::Engine { .. }).then_some(p));
             if forced == [None, None] {
-                return fail("--protocol: neither player is an external engine");
+                return Err("--protocol: neither player is an external engine".to_string());
             }
             forced
         }
@@ -168,9 +152,30 @@ pub fn run(args: &MatchArgs) -> ExitCode {
     config.max_plies = usize::try_from(args.max_plies).unwrap_or(usize::MAX);
     config.hash_mib = args.hash as usize;
     config.sprt = sprt;
-    if let Err(e) = config.validate() {
-        return fail(&e);
-    }
+    config.validate()?;
+    Ok(config)
+}
+
+/// Runs the match: one progress line per finished game on stderr (and with --sprt one per
+/// finished pair), then on stdout the summary (`A vs B: +W =D -L, score S, Elo E ± M (N
+/// games)`, the Elo withheld when a game ended by a failure), each side's think time per
+/// move and time losses, repetition losses, `failures: N (first: game G, …)`, and the
+/// SPRT's result. Without --movetime, --tc, --depth or --nodes, levels 1–4 play at their
+/// own depth and node caps.
+///
+/// With `--pgn`, each game is appended to the file as it ends (see `PgnLog`).
+///
+/// Exits 2 when the match cannot be played as asked (bad arguments, a PGN file that cannot
+/// be created, a player that cannot be started), 1 when a game ended by a failure or could
+/// not be written to the PGN file, and quietly with the same status when standard output is
+/// closed.
+pub fn run(args: &MatchArgs) -> ExitCode {
+    let config = match config_of(args) {
+        Ok(c) => c,
+        Err(e) => return fail(&e),
+    };
+    let (players, time) = (config.players.clone(), config.time);
+    let games = config.games;
     // Open the PGN file first, so that a bad path fails before any game is played.
     let mut pgn_log = match &args.pgn {
         Some(path) => match PgnLog::open(path) {

@@ -126,6 +126,37 @@ fn eval(args: &EvalArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Reads the training data of `files` as `args` ask (score cap, mirroring, validation
+/// share), reporting corrupt shards (the rest of each is skipped).
+///
+/// # Errors
+/// A shard that cannot be read, or too little data to train and validate on.
+fn load_data(
+    args: &TrainArgs,
+    files: &[std::path::PathBuf],
+) -> Result<nnue_train::Dataset, String> {
+    let data = nnue_train::load(
+        files,
+        args.max_score as i16,
+        args.mirror,
+        args.validation_every as usize,
+    )?;
+    for (path, what) in &data.corrupt {
+        err_line!(
+            "xiangqi: {}: {what}; the rest of the shard was skipped",
+            path.display()
+        );
+    }
+    if data.train.is_empty() || data.validation.is_empty() {
+        return Err(format!(
+            "too little data: {} training and {} validation positions",
+            data.train.len(),
+            data.validation.len()
+        ));
+    }
+    Ok(data)
+}
+
 fn train(args: &TrainArgs) -> ExitCode {
     let ckpt = args.out.with_extension("ckpt");
     if let Err(e) = check_writable(&args.out) {
@@ -143,31 +174,10 @@ fn train(args: &TrainArgs) -> ExitCode {
         None => FloatNetwork::random(args.seed),
     };
     let started = std::time::Instant::now();
-    let data = match nnue_train::load(
-        &files,
-        args.max_score as i16,
-        args.mirror,
-        args.validation_every as usize,
-    ) {
+    let data = match load_data(args, &files) {
         Ok(d) => d,
         Err(e) => return fail(2, &e),
     };
-    for (path, what) in &data.corrupt {
-        err_line!(
-            "xiangqi: {}: {what}; the rest of the shard was skipped",
-            path.display()
-        );
-    }
-    if data.train.is_empty() || data.validation.is_empty() {
-        return fail(
-            2,
-            &format!(
-                "too little data: {} training and {} validation positions",
-                data.train.len(),
-                data.validation.len()
-            ),
-        );
-    }
     let k = nnue_train::fit_scale(&data.train);
     out_line!(
         "data: {} shards, {} games, {} training and {} validation positions{} (read in {:.1} s)",

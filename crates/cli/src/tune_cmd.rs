@@ -16,17 +16,17 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     epochs: u64,
     /// Adam's step size, in centipawns (above 0, at most 100).
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, value_parser = learning_rate)]
     learning_rate: f64,
     /// Threads computing the gradient.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: u64,
     /// Weight of the L2 penalty on each weight's change, per (100 centipawns)² (0 to 1).
-    #[arg(long, default_value_t = 1e-6)]
+    #[arg(long, default_value_t = 1e-6, value_parser = l2)]
     l2: f64,
     /// Fraction of the positions (the last ones of the data) held out to measure the error
-    /// on games the tuner has not seen.
-    #[arg(long, default_value_t = 0.1)]
+    /// on games the tuner has not seen (at least 0, below 0.9).
+    #[arg(long, default_value_t = 0.1, value_parser = validation)]
     validation: f64,
     /// Write the tuned weights as this `eval_weights.rs` source file (for example
     /// `crates/engine/src/eval_weights.rs`); without it they are printed.
@@ -41,42 +41,15 @@ pub struct TuneArgs {
 /// (a weight not finite or beyond ±`tune::MAX_WEIGHT`: nothing is written); 1 when the
 /// weights cannot be written.
 pub fn run(args: &TuneArgs) -> ExitCode {
-    let mut samples = Vec::new();
-    for path in &args.data {
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) => return fail(&format!("cannot read {}: {e}", path.display())),
-        };
-        for (i, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            match Sample::parse(line) {
-                Ok(s) => samples.push(s),
-                Err(e) => return fail(&format!("{}:{}: {e}", path.display(), i + 1)),
-            }
-        }
-    }
-    if samples.is_empty() {
-        return fail("the data holds no position");
-    }
-    if !(args.learning_rate > 0.0 && args.learning_rate <= MAX_LEARNING_RATE) {
-        return fail(&format!(
-            "--learning-rate must be above 0 and at most {MAX_LEARNING_RATE} centipawns"
-        ));
-    }
-    if !(args.l2 >= 0.0 && args.l2 <= MAX_L2) {
-        return fail(&format!("--l2 must be from 0 to {MAX_L2}"));
-    }
+    let samples = match read_samples(&args.data) {
+        Ok(s) => s,
+        Err(e) => return fail(&e),
+    };
     // Refuse a path that cannot be written before hours of tuning, not after.
     if let Some(path) = &args.write {
         if let Err(e) = crate::output::check_writable(path) {
             return fail(&e);
         }
-    }
-    if !(0.0..0.9).contains(&args.validation) {
-        return fail("--validation must be at least 0 and below 0.9");
     }
     let held = (samples.len() as f64 * args.validation) as usize;
     let (train, test) = samples.split_at(samples.len() - held);
@@ -123,29 +96,7 @@ pub fn run(args: &TuneArgs) -> ExitCode {
             "xiangqi: warning: the held-out error rose ({before:.6} -> {after:.6}): the weights fit these positions worse on games the tuner has not seen"
         );
     }
-    let names: Vec<String> = args
-        .data
-        .iter()
-        .map(|p| {
-            p.file_name().map_or_else(
-                || p.display().to_string(),
-                |n| n.to_string_lossy().into_owned(),
-            )
-        })
-        .collect();
-    let provenance = format!(
-        "xiangqi tune {} --epochs {} --learning-rate {} --l2 {} --validation {}: {} positions, \
-         K {:.6}, error {:.6} -> {:.6}, {held_out}",
-        names.join(" "),
-        config.epochs,
-        config.learning_rate,
-        config.l2,
-        args.validation,
-        data.len(),
-        tuned.k,
-        tuned.error_before,
-        tuned.error_after,
-    );
+    let provenance = provenance(args, &config, data.len(), &tuned, &held_out);
     let source = match tune::weights_source(&tuned.weights, &provenance) {
         Ok(s) => s,
         Err(e) => return fail(&format!("nothing written: {e}")),
@@ -164,6 +115,97 @@ pub fn run(args: &TuneArgs) -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+/// Reads every `FEN;RESULT` line of the files at `paths` (blank lines skipped).
+///
+/// # Errors
+/// A file that cannot be read, a line that does not read (its file and line number), or no
+/// position at all.
+fn read_samples(paths: &[std::path::PathBuf]) -> Result<Vec<Sample>, String> {
+    let mut samples = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        for (i, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            let sample =
+                Sample::parse(line).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
+            samples.push(sample);
+        }
+    }
+    if samples.is_empty() {
+        return Err("the data holds no position".to_string());
+    }
+    Ok(samples)
+}
+
+/// The line written at the head of the weights file: the command that made them (the data
+/// files by name) and its figures.
+fn provenance(
+    args: &TuneArgs,
+    config: &TuneConfig,
+    positions: usize,
+    tuned: &tune::Tuned,
+    held_out: &str,
+) -> String {
+    let names: Vec<String> = args
+        .data
+        .iter()
+        .map(|p| {
+            p.file_name().map_or_else(
+                || p.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+        })
+        .collect();
+    format!(
+        "xiangqi tune {} --epochs {} --learning-rate {} --l2 {} --validation {}: {positions} positions, \
+         K {:.6}, error {:.6} -> {:.6}, {held_out}",
+        names.join(" "),
+        config.epochs,
+        config.learning_rate,
+        config.l2,
+        args.validation,
+        tuned.k,
+        tuned.error_before,
+        tuned.error_after,
+    )
+}
+
+/// Reads `--learning-rate`: above 0, at most [`MAX_LEARNING_RATE`] centipawns.
+fn learning_rate(text: &str) -> Result<f64, String> {
+    let v: f64 = text.parse().map_err(|e| format!("{e}"))?;
+    if v > 0.0 && v <= MAX_LEARNING_RATE {
+        Ok(v)
+    } else {
+        Err(format!(
+            "must be above 0 and at most {MAX_LEARNING_RATE} centipawns"
+        ))
+    }
+}
+
+/// Reads `--l2`: from 0 to [`MAX_L2`].
+fn l2(text: &str) -> Result<f64, String> {
+    let v: f64 = text.parse().map_err(|e| format!("{e}"))?;
+    if (0.0..=MAX_L2).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("must be from 0 to {MAX_L2}"))
+    }
+}
+
+/// Reads `--validation`: at least 0, below 0.9.
+fn validation(text: &str) -> Result<f64, String> {
+    let v: f64 = text.parse().map_err(|e| format!("{e}"))?;
+    if (0.0..0.9).contains(&v) {
+        Ok(v)
+    } else {
+        Err("must be at least 0 and below 0.9".to_string())
+    }
 }
 
 /// The largest `--learning-rate` accepted, in centipawns per step: a hundred times the
