@@ -23,9 +23,11 @@ use xiangqi_server::Database;
 const TAKEOVER_LIMIT: Duration = Duration::from_secs(15);
 
 /// A running node, killed when the test ends however it ends.
-struct Node {
+pub(crate) struct Node {
+    /// The name it was started with (its node id's prefix).
+    pub(crate) name: String,
     child: Child,
-    addr: SocketAddr,
+    pub(crate) addr: SocketAddr,
     log: PathBuf,
 }
 
@@ -38,13 +40,13 @@ impl Drop for Node {
 
 impl Node {
     /// Kills the node with SIGKILL (no goodbye: its lease has to lapse).
-    fn kill(&mut self) {
+    pub(crate) fn kill(&mut self) {
         self.child.kill().expect("kill -9 the node");
         self.child.wait().expect("reap the node");
     }
 }
 
-fn env(var: &str) -> String {
+pub(crate) fn env(var: &str) -> String {
     std::env::var(var).unwrap_or_else(|_| panic!("{var} is not set (scripts/cluster-test)"))
 }
 
@@ -79,6 +81,17 @@ async fn database(dir: &Path) -> String {
 
 /// Starts node `name` on a free port and waits until it answers `/api/health`.
 async fn start_node(dir: &Path, database: &str, name: &str) -> Node {
+    start_node_with(dir, database, name, &[]).await
+}
+
+/// Starts node `name` with the further flags `extra`, as [`start_node`] does; its log is
+/// `dir/<name>.log`.
+pub(crate) async fn start_node_with(
+    dir: &Path,
+    database: &str,
+    name: &str,
+    extra: &[&str],
+) -> Node {
     let addr = free_addr();
     let log = dir.join(format!("{name}.log"));
     let child = Command::new(binary())
@@ -95,6 +108,7 @@ async fn start_node(dir: &Path, database: &str, name: &str) -> Node {
             "--node-id",
             name,
         ])
+        .args(extra)
         .arg("--data-dir")
         .arg(dir.join(name))
         .env("RUST_LOG", "info")
@@ -103,7 +117,12 @@ async fn start_node(dir: &Path, database: &str, name: &str) -> Node {
         .stderr(std::fs::File::create(&log).expect("log file"))
         .spawn()
         .unwrap_or_else(|e| panic!("{}: {e}", binary().display()));
-    let mut node = Node { child, addr, log };
+    let mut node = Node {
+        name: name.to_string(),
+        child,
+        addr,
+        log,
+    };
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         if let Some(status) = node.child.try_wait().expect("try_wait") {

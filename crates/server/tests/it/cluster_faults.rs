@@ -18,12 +18,13 @@
 
 use crate::common;
 
+use super::cluster::{env, start_node_with, Node};
 use common::http;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
+use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -48,10 +49,6 @@ const RESEND_AFTER: Duration = Duration::from_millis(700);
 /// How long a player waits before reconnecting.
 const RECONNECT_WAIT: Duration = Duration::from_millis(100);
 
-fn env(var: &str) -> String {
-    std::env::var(var).unwrap_or_else(|_| panic!("{var} is not set (scripts/cluster-test)"))
-}
-
 fn sh(var: &str) {
     let cmd = env(var);
     let status = Command::new("sh")
@@ -62,68 +59,20 @@ fn sh(var: &str) {
     assert!(status.success(), "{cmd}: {status}");
 }
 
-fn binary() -> PathBuf {
-    PathBuf::from(env("XIANGQI_BIN"))
-}
-
-/// A running node, killed when the test ends however it ends.
-struct Node {
-    name: &'static str,
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Drop for Node {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-async fn start_node(dir: &Path, database: &str, name: &'static str) -> Node {
-    let addr = {
-        let l = std::net::TcpListener::bind("127.0.0.1:0").expect("bind a free port");
-        l.local_addr().expect("local addr")
-    };
-    let log = dir.join(format!("{name}.log"));
-    let child = Command::new(binary())
-        .args([
-            "serve",
-            "--addr",
-            &addr.to_string(),
-            "--database-url",
-            database,
-        ])
-        .args([
-            "--redis-url",
-            &env("XIANGQI_TEST_REDIS_URL"),
-            "--node-id",
-            name,
-        ])
-        // Every socket of the test comes from one address.
-        .args(["--max-connections-per-ip", "100000"])
-        .args(["--rooms-per-minute", "0", "--joins-per-minute", "0"])
-        .args(["--room-misses-per-minute", "0"])
-        .arg("--data-dir")
-        .arg(dir.join(name))
-        .env("RUST_LOG", "warn")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(std::fs::File::create(&log).expect("log file"))
-        .spawn()
-        .unwrap_or_else(|e| panic!("{}: {e}", binary().display()));
-    let mut node = Node { name, child, addr };
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        if let Some(status) = node.child.try_wait().expect("try_wait") {
-            panic!("node {name} exited with {status}");
-        }
-        if tokio::net::TcpStream::connect(addr).await.is_ok() {
-            return node;
-        }
-        assert!(Instant::now() < deadline, "node {name} never listened");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+/// Starts node `name` for this test: every socket of the test comes from one address, so
+/// the per-address limits are lifted.
+async fn start_node(dir: &Path, database: &str, name: &str) -> Node {
+    let unlimited = [
+        "--max-connections-per-ip",
+        "100000",
+        "--rooms-per-minute",
+        "0",
+        "--joins-per-minute",
+        "0",
+        "--room-misses-per-minute",
+        "0",
+    ];
+    start_node_with(dir, database, name, &unlimited).await
 }
 
 /// What one player saw, shared with the test.
@@ -427,8 +376,7 @@ async fn sixty_games_heal_after_a_database_outage_a_redis_outage_and_a_killed_ow
         .position(|n| n.name == victim)
         .expect("the owner is one of the nodes");
     let mut killed = nodes.remove(i);
-    killed.child.kill().expect("kill -9 the owner");
-    killed.child.wait().expect("reap it");
+    killed.kill();
     let dead = Instant::now();
     tokio::time::sleep(CALM + LEASE_TTL).await;
     report.push((
