@@ -116,6 +116,21 @@ impl Slots {
     }
 }
 
+/// Sets an accepted connection's socket options: no Nagle delay, and the send buffer the
+/// configuration asks for. A failure is logged and the connection served as it is.
+fn tune_socket(stream: &tokio::net::TcpStream, config: &Config) {
+    // Game sockets send small frames in bursts (an event, then presence or clocks): with
+    // Nagle on, each later one waits for the client's delayed ACK (~40 ms).
+    if let Err(e) = stream.set_nodelay(true) {
+        tracing::warn!(error = %e, "cannot set TCP_NODELAY");
+    }
+    if let Some(bytes) = config.send_buffer_bytes {
+        if let Err(e) = socket2::SockRef::from(stream).set_send_buffer_size(bytes) {
+            tracing::warn!(error = %e, "cannot set the send buffer");
+        }
+    }
+}
+
 /// Serves `app` on `listener` until `shutdown` completes; then stops accepting and waits
 /// (at most `DRAIN_WAIT`) for the open HTTP requests to finish.
 pub async fn serve(
@@ -144,16 +159,7 @@ pub async fn serve(
                 }
             },
         };
-        // Game sockets send small frames in bursts (an event, then presence or clocks):
-        // with Nagle on, each later one waits for the client's delayed ACK (~40 ms).
-        if let Err(e) = stream.set_nodelay(true) {
-            tracing::warn!(error = %e, "cannot set TCP_NODELAY");
-        }
-        if let Some(bytes) = config.send_buffer_bytes {
-            if let Err(e) = socket2::SockRef::from(&stream).set_send_buffer_size(bytes) {
-                tracing::warn!(error = %e, "cannot set the send buffer");
-            }
-        }
+        tune_socket(&stream, config);
         let slot = match slots.acquire(peer.ip()) {
             Ok(slot) => Arc::new(slot),
             Err(why) => {

@@ -90,6 +90,21 @@ struct Created {
     watch: Option<String>,
 }
 
+/// The argon2 hash of a new room's `password` (none when absent or empty).
+///
+/// # Errors
+/// [`AppError::InvalidField`] when it is over [`MAX_PASSWORD`] bytes; an internal error when
+/// hashing fails.
+async fn password_hash_of(password: Option<String>) -> Result<Option<String>, AppError> {
+    match password.filter(|p| !p.is_empty()) {
+        Some(p) if p.len() > MAX_PASSWORD => Err(AppError::InvalidField(format!(
+            "password: at most {MAX_PASSWORD} bytes"
+        ))),
+        Some(p) => Ok(Some(hash_password(p).await?)),
+        None => Ok(None),
+    }
+}
+
 async fn create(
     State(app): State<AppState>,
     extensions: axum::http::Extensions,
@@ -100,16 +115,7 @@ async fn create(
     undecided_start(&start, rules)?;
     let time_control = req.time_control.map(TimeControlJson::check).transpose()?;
     let computer = req.computer.map(ComputerRequest::check).transpose()?;
-    let password = req.password.filter(|p| !p.is_empty());
-    let password_hash = match password {
-        Some(p) if p.len() > MAX_PASSWORD => {
-            return Err(AppError::InvalidField(format!(
-                "password: at most {MAX_PASSWORD} bytes"
-            )))
-        }
-        Some(p) => Some(hash_password(p).await?),
-        None => None,
-    };
+    let password_hash = password_hash_of(req.password).await?;
     // A computer game takes one of its address's places and a place in the engine's queue
     // before anything is stored.
     let lease = match computer {

@@ -581,33 +581,7 @@ async fn run_op_whole(conn: &mut AnyConnection, op: &WriteOp) -> Result<u64, Sto
 /// Runs the statements of one write (see [`run_op_whole`]).
 async fn run_op(conn: &mut AnyConnection, op: &WriteOp) -> Result<u64, StoreError> {
     match op {
-        WriteOp::InsertRoom(r) => {
-            let (initial_ms, increment_ms) = columns::time_control_columns(r.time_control)?;
-            let (level, color) = columns::computer_columns(r.computer);
-            Ok(sqlx::query(
-                "INSERT INTO rooms (code, rules, initial_ms, increment_ms, \
-                 password_hash, public, start_fen, computer_level, computer_color, \
-                 red_seat_hash, black_seat_hash, created_at, last_activity) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
-                 ON CONFLICT DO NOTHING",
-            )
-            .bind(r.code.as_str())
-            .bind(r.rules.name())
-            .bind(initial_ms)
-            .bind(increment_ms)
-            .bind(&r.password_hash)
-            .bind(i64::from(r.public))
-            .bind(r.start.fen())
-            .bind(level)
-            .bind(color)
-            .bind(&r.red_seat_hash)
-            .bind(&r.black_seat_hash)
-            .bind(r.created_at)
-            .bind(r.created_at)
-            .execute(&mut *conn)
-            .await?
-            .rows_affected())
-        }
+        WriteOp::InsertRoom(r) => insert_room_row(conn, r).await,
         WriteOp::AppendEvent {
             code,
             v,
@@ -615,47 +589,7 @@ async fn run_op(conn: &mut AnyConnection, op: &WriteOp) -> Result<u64, StoreErro
             at,
             seat,
             game_over,
-        } => {
-            let over = i64::from(*game_over);
-            let updated = match seat {
-                Some((Color::Red, hash)) => sqlx::query(
-                    "UPDATE rooms SET last_activity = $1, game_over = $2, red_seat_hash = $3 \
-                     WHERE code = $4",
-                )
-                .bind(at)
-                .bind(over)
-                .bind(&hash.0),
-                Some((Color::Black, hash)) => sqlx::query(
-                    "UPDATE rooms SET last_activity = $1, game_over = $2, black_seat_hash = $3 \
-                     WHERE code = $4",
-                )
-                .bind(at)
-                .bind(over)
-                .bind(&hash.0),
-                None => sqlx::query(
-                    "UPDATE rooms SET last_activity = $1, game_over = $2 WHERE code = $3",
-                )
-                .bind(at)
-                .bind(over),
-            }
-            .bind(code.as_str())
-            .execute(&mut *conn)
-            .await?
-            .rows_affected();
-            if updated == 0 {
-                return Err(StoreError::Failed(format!("room {code} no longer exists")));
-            }
-            Ok(
-                sqlx::query("INSERT INTO events (room_code, v, body, at) VALUES ($1, $2, $3, $4)")
-                    .bind(code.as_str())
-                    .bind(v)
-                    .bind(body)
-                    .bind(at)
-                    .execute(&mut *conn)
-                    .await?
-                    .rows_affected(),
-            )
-        }
+        } => append_event_rows(conn, code, *v, body, *at, seat.as_ref(), *game_over).await,
         WriteOp::InsertPuzzle(p) => Ok(sqlx::query(
             "INSERT INTO puzzles (id, fen, title, solution, public, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
@@ -684,6 +618,85 @@ async fn run_op(conn: &mut AnyConnection, op: &WriteOp) -> Result<u64, StoreErro
                 .rows_affected())
         }
     }
+}
+
+/// Inserts room `r` (nothing when its code is taken); returns the rows inserted.
+async fn insert_room_row(conn: &mut AnyConnection, r: &RoomRow) -> Result<u64, StoreError> {
+    let (initial_ms, increment_ms) = columns::time_control_columns(r.time_control)?;
+    let (level, color) = columns::computer_columns(r.computer);
+    Ok(sqlx::query(
+        "INSERT INTO rooms (code, rules, initial_ms, increment_ms, \
+             password_hash, public, start_fen, computer_level, computer_color, \
+             red_seat_hash, black_seat_hash, created_at, last_activity) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+             ON CONFLICT DO NOTHING",
+    )
+    .bind(r.code.as_str())
+    .bind(r.rules.name())
+    .bind(initial_ms)
+    .bind(increment_ms)
+    .bind(&r.password_hash)
+    .bind(i64::from(r.public))
+    .bind(r.start.fen())
+    .bind(level)
+    .bind(color)
+    .bind(&r.red_seat_hash)
+    .bind(&r.black_seat_hash)
+    .bind(r.created_at)
+    .bind(r.created_at)
+    .execute(&mut *conn)
+    .await?
+    .rows_affected())
+}
+
+/// Marks room `code` active at `at` with whether its round is `game_over` (and `seat`'s
+/// hash under its colour), then inserts event `v`; returns the rows inserted.
+async fn append_event_rows(
+    conn: &mut AnyConnection,
+    code: &RoomCode,
+    v: i64,
+    body: &str,
+    at: i64,
+    seat: Option<&(Color, SeatHash)>,
+    game_over: bool,
+) -> Result<u64, StoreError> {
+    let over = i64::from(game_over);
+    let updated = match seat {
+        Some((Color::Red, hash)) => sqlx::query(
+            "UPDATE rooms SET last_activity = $1, game_over = $2, red_seat_hash = $3 \
+                 WHERE code = $4",
+        )
+        .bind(at)
+        .bind(over)
+        .bind(&hash.0),
+        Some((Color::Black, hash)) => sqlx::query(
+            "UPDATE rooms SET last_activity = $1, game_over = $2, black_seat_hash = $3 \
+                 WHERE code = $4",
+        )
+        .bind(at)
+        .bind(over)
+        .bind(&hash.0),
+        None => sqlx::query("UPDATE rooms SET last_activity = $1, game_over = $2 WHERE code = $3")
+            .bind(at)
+            .bind(over),
+    }
+    .bind(code.as_str())
+    .execute(&mut *conn)
+    .await?
+    .rows_affected();
+    if updated == 0 {
+        return Err(StoreError::Failed(format!("room {code} no longer exists")));
+    }
+    Ok(
+        sqlx::query("INSERT INTO events (room_code, v, body, at) VALUES ($1, $2, $3, $4)")
+            .bind(code.as_str())
+            .bind(v)
+            .bind(body)
+            .bind(at)
+            .execute(&mut *conn)
+            .await?
+            .rows_affected(),
+    )
 }
 
 /// Returns an untimed room at the start position with Red's seat taken (`red`), for tests.
