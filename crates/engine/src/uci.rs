@@ -139,20 +139,6 @@ fn parse_setoption(args: &[&str]) -> Result<Command, String> {
 /// search until stopped.
 /// `searchmoves` and its moves are skipped (the whole position is searched).
 fn parse_go(args: &[&str], warnings: &mut Vec<String>) -> Limits {
-    const GO_KEYWORDS: [&str; 12] = [
-        "infinite",
-        "ponder",
-        "searchmoves",
-        "depth",
-        "nodes",
-        "movetime",
-        "wtime",
-        "btime",
-        "winc",
-        "binc",
-        "movestogo",
-        "mate",
-    ];
     let mut limits = Limits::default();
     let mut read_any = false;
     let mut i = 0;
@@ -177,26 +163,7 @@ fn parse_go(args: &[&str], warnings: &mut Vec<String>) -> Limits {
                 }
                 continue;
             }
-            "depth" => depth(key, val).map(|d| limits.depth = Some(d)),
-            "nodes" => count(key, val).map(|n| limits.nodes = Some(n)),
-            "movetime" => time_value(key, val).map(|t| {
-                if let Some(v) = val.filter(|v| v.starts_with('-')) {
-                    warnings.push(format!(
-                        "`movetime` {} is negative: read as 0",
-                        clip(v, ECHO_CHARS)
-                    ));
-                }
-                limits.movetime = Some(t);
-            }),
-            "wtime" => time_value(key, val).map(|t| limits.wtime = Some(t)),
-            "btime" => time_value(key, val).map(|t| limits.btime = Some(t)),
-            "winc" => time_value(key, val).map(|t| limits.winc = Some(t)),
-            "binc" => time_value(key, val).map(|t| limits.binc = Some(t)),
-            "movestogo" => count32(key, val).map(|n| limits.movestogo = Some(n)),
-            "mate" => count32(key, val).map(|n| {
-                let plies = n.max(1).saturating_mul(2) - 1;
-                limits.depth = Some(plies.min(crate::protocol::MAX_DEPTH));
-            }),
+            _ if GO_KEYWORDS.contains(&key) => read_go_value(key, val, &mut limits, warnings),
             _ => {
                 // An unknown parameter and whatever follows it up to the next keyword.
                 let end = (i + 1..args.len())
@@ -227,6 +194,58 @@ fn parse_go(args: &[&str], warnings: &mut Vec<String>) -> Limits {
         limits.infinite = true;
     }
     limits
+}
+
+/// The keywords of `go`: a token among them is never read as another keyword's value.
+const GO_KEYWORDS: [&str; 12] = [
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "mate",
+];
+
+/// Reads `val`, the value of `go` parameter `key` (one that takes a value), into `limits`;
+/// a negative `movetime` is read as 0 with a warning.
+///
+/// # Errors
+/// A value that is missing or unreadable, in words.
+fn read_go_value(
+    key: &str,
+    val: Option<&&str>,
+    limits: &mut Limits,
+    warnings: &mut Vec<String>,
+) -> Result<(), String> {
+    match key {
+        "depth" => depth(key, val).map(|d| limits.depth = Some(d)),
+        "nodes" => count(key, val).map(|n| limits.nodes = Some(n)),
+        "movetime" => time_value(key, val).map(|t| {
+            if let Some(v) = val.filter(|v| v.starts_with('-')) {
+                warnings.push(format!(
+                    "`movetime` {} is negative: read as 0",
+                    clip(v, ECHO_CHARS)
+                ));
+            }
+            limits.movetime = Some(t);
+        }),
+        "wtime" => time_value(key, val).map(|t| limits.wtime = Some(t)),
+        "btime" => time_value(key, val).map(|t| limits.btime = Some(t)),
+        "winc" => time_value(key, val).map(|t| limits.winc = Some(t)),
+        "binc" => time_value(key, val).map(|t| limits.binc = Some(t)),
+        "movestogo" => count32(key, val).map(|n| limits.movestogo = Some(n)),
+        "mate" => count32(key, val).map(|n| {
+            let plies = n.max(1).saturating_mul(2) - 1;
+            limits.depth = Some(plies.min(crate::protocol::MAX_DEPTH));
+        }),
+        _ => Err(format!("`{key}` takes no value")),
+    }
 }
 
 /// Formats an [`Info`] as a UCI `info` line.
