@@ -10,6 +10,11 @@ use crate::protocol::{clip, read_line, Line, Out, ECHO_CHARS, MAX_INPUT_LINE};
 use crate::search::{Info, MAX_THREADS};
 use std::io::{BufRead, Write};
 
+/// The engine's name in `id name`.
+pub const ENGINE_NAME: &str = concat!("xiangqi ", env!("CARGO_PKG_VERSION"));
+/// The engine's authors in `id author`.
+pub const ENGINE_AUTHOR: &str = "the xiangqi project authors";
+
 /// An option both protocols offer, whatever each calls it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum EngineOption {
@@ -129,10 +134,8 @@ impl<W: Write + Send + 'static, D: Dialect> Session<W, D> {
 
     /// Prints `id name` and `id author`.
     pub(crate) fn identify(&self) {
-        self.out
-            .say(&format!("id name {}", crate::uci::ENGINE_NAME));
-        self.out
-            .say(&format!("id author {}", crate::uci::ENGINE_AUTHOR));
+        self.out.say(&format!("id name {ENGINE_NAME}"));
+        self.out.say(&format!("id author {ENGINE_AUTHOR}"));
     }
 
     /// Sets up the position, or reports why it is ignored.

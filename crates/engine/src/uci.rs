@@ -30,10 +30,7 @@ use crate::session::{Dialect, EngineOption, Session};
 use std::io::{BufRead, Write};
 use xiangqi::{Move, Position};
 
-/// The engine's name in `id name`.
-pub const ENGINE_NAME: &str = concat!("xiangqi ", env!("CARGO_PKG_VERSION"));
-/// The engine's authors in `id author`.
-pub const ENGINE_AUTHOR: &str = "the xiangqi project authors";
+pub use crate::session::{ENGINE_AUTHOR, ENGINE_NAME};
 
 /// One UCI command from the GUI.
 #[derive(Clone, Debug, PartialEq, Eq)]

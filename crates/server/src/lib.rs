@@ -166,7 +166,7 @@ pub fn app(state: AppState) -> Router {
         .method_not_allowed_fallback(error::method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
+            Arc::clone(&state.config),
             security::guard,
         ))
         .layer(TraceLayer::new_for_http())
@@ -261,7 +261,12 @@ impl Server {
         shutdown: impl std::future::Future<Output = ()>,
     ) -> Result<(), ServeError> {
         let state = self.state;
-        let sweep = tokio::spawn(sweep::run(state.clone()));
+        let sweep = tokio::spawn(sweep::run(
+            state.store.clone(),
+            state.rooms.clone(),
+            state.wall.clone(),
+            Arc::clone(&state.config),
+        ));
         let cleanup = tokio::spawn(rate::run_cleanup(Arc::clone(&state.limits)));
         let addr = listener_addr(&self.listener);
         tracing::info!(%addr, "listening on http://{addr}");

@@ -4,12 +4,13 @@
 //! a `text/plain` fetch cannot); and every response carries a content security policy,
 //! `X-Content-Type-Options`, `frame-ancestors` / `X-Frame-Options` and `Referrer-Policy`.
 
+use crate::config::Config;
 use crate::error::AppError;
-use crate::AppState;
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use std::sync::Arc;
 
 /// The content security policy of every response. The pages load only their own scripts,
 /// styles and fonts; inline `style` attributes are allowed (the pages use them), inline
@@ -30,10 +31,11 @@ pub const RESPONSE_HEADERS: [(HeaderName, &str); 4] = [
     (header::REFERRER_POLICY, "same-origin"),
 ];
 
-/// Refuses cross-site requests and POSTs that are not JSON; adds the security headers.
-pub async fn guard(State(app): State<AppState>, req: Request, next: Next) -> Response {
+/// Refuses cross-site requests (against `config.allowed_origins`) and POSTs that are not
+/// JSON; adds the security headers.
+pub async fn guard(State(config): State<Arc<Config>>, req: Request, next: Next) -> Response {
     let changes = req.method() == Method::POST || is_websocket_upgrade(req.headers());
-    let refusal = if changes && !origin_allowed(req.headers(), &app.config.allowed_origins) {
+    let refusal = if changes && !origin_allowed(req.headers(), &config.allowed_origins) {
         Some(AppError::BadOrigin)
     } else if req.method() == Method::POST && !is_json(req.headers()) {
         Some(AppError::UnsupportedMediaType)

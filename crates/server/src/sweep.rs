@@ -1,15 +1,19 @@
 //! The expiry sweep: deletes rooms with no activity for the configured time (7 days by
 //! default) and stops their actors.
 
-use crate::store::StoreError;
-use crate::AppState;
+use crate::config::Config;
+use crate::room::Rooms;
+use crate::store::{Store, StoreError};
+use crate::wall_clock::WallClock;
+use std::sync::Arc;
+use std::time::Duration;
 
-/// Runs [`sweep_once`] every `config.sweep_every`, forever.
-pub async fn run(app: AppState) {
-    let mut every = tokio::time::interval(app.config.sweep_every);
+/// Runs [`sweep_once`] every `config.sweep_every` with `config.room_ttl`, forever.
+pub async fn run(store: Store, rooms: Rooms, wall: WallClock, config: Arc<Config>) {
+    let mut every = tokio::time::interval(config.sweep_every);
     loop {
         every.tick().await;
-        match sweep_once(&app).await {
+        match sweep_once(&store, &rooms, &wall, config.room_ttl).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(rooms = n, "expired rooms deleted"),
             Err(e) => tracing::error!(error = %e, "sweep failed"),
@@ -17,19 +21,24 @@ pub async fn run(app: AppState) {
     }
 }
 
-/// Deletes the rooms idle for longer than `config.room_ttl` as of the wall clock's now;
-/// returns how many were deleted.
+/// Deletes the rooms of `store` idle for longer than `ttl` as of `wall`'s now, and stops
+/// their actors in `rooms`; returns how many were deleted.
 ///
 /// # Errors
 /// [`StoreError`] on a storage failure.
-pub async fn sweep_once(app: &AppState) -> Result<u64, StoreError> {
-    let ttl = i64::try_from(app.config.room_ttl.as_millis()).unwrap_or(i64::MAX);
-    let cutoff = app.wall.now_ms().saturating_sub(ttl);
-    let deleted = app.store.delete_idle_rooms(cutoff).await?;
+pub async fn sweep_once(
+    store: &Store,
+    rooms: &Rooms,
+    wall: &WallClock,
+    ttl: Duration,
+) -> Result<u64, StoreError> {
+    let ttl = i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX);
+    let cutoff = wall.now_ms().saturating_sub(ttl);
+    let deleted = store.delete_idle_rooms(cutoff).await?;
     if deleted > 0 {
-        for code in app.rooms.loaded() {
-            if app.store.room(&code).await?.is_none() {
-                app.rooms.evict(&code).await;
+        for code in rooms.loaded() {
+            if store.room(&code).await?.is_none() {
+                rooms.evict(&code).await;
             }
         }
     }

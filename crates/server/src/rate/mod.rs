@@ -11,7 +11,6 @@ pub use passwords::{Attempt, PasswordDelays, Refused, MAX_PASSWORD_DELAY};
 use crate::config::Config;
 use crate::error::AppError;
 use crate::listen::peer_ip;
-use crate::AppState;
 use axum::response::IntoResponse;
 use axum::routing::MethodRouter;
 use governor::middleware::NoOpMiddleware;
@@ -226,8 +225,11 @@ impl RateLimits {
     }
 }
 
-/// Puts `route` behind `limit` (unchanged when there is none).
-pub fn limited(route: MethodRouter<AppState>, limit: Option<&Limit>) -> MethodRouter<AppState> {
+/// Puts `route` (of a router with state `S`) behind `limit` (unchanged when there is none).
+pub fn limited<S>(route: MethodRouter<S>, limit: Option<&Limit>) -> MethodRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+{
     match limit {
         Some(config) => route.layer(GovernorLayer {
             config: Arc::clone(config),

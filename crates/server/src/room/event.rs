@@ -1,8 +1,8 @@
 //! Room events: every change to a room, numbered, stored in order and replayed to rebuild
 //! the room after a restart. The same JSON goes to the clients (with a snapshot added).
 
-use crate::messages::Side;
 use serde::{Deserialize, Serialize};
+use xiangqi_view::Side;
 
 /// One change to a room. Stored as JSON in the `events` table; the `kind` tag and field
 /// names are part of the wire protocol (`docs/protocol.md`).

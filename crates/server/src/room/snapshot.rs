@@ -2,7 +2,6 @@
 //! needs to draw the board and know what may be played, so it needs no rules code.
 
 use super::state::{ComputerSeat, RoomState};
-use crate::messages::Side;
 use crate::time_control::TimeControlJson;
 use serde::Serialize;
 use tokio::time::Instant;
@@ -10,6 +9,7 @@ use xiangqi::{ByColor, Color};
 pub use xiangqi_view::status::{
     ChaserView, ConductView, CyclePlyView, CycleView, StatusView, TargetView,
 };
+use xiangqi_view::Side;
 
 /// One seat as the clients see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

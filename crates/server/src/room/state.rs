@@ -15,7 +15,7 @@ pub struct ComputerSeat {
     /// Playing level, 1 (Beginner) to 5 (Hardest).
     pub level: u8,
     /// The colour the engine plays.
-    pub color: crate::messages::Side,
+    pub color: xiangqi_view::Side,
 }
 
 /// What a room was created with; never changes (the colours of round 1: see
@@ -60,7 +60,7 @@ pub const CHAT_KEPT: usize = 50;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ChatLine {
     /// The colour the writer played when writing.
-    pub color: crate::messages::Side,
+    pub color: xiangqi_view::Side,
     /// The writer's display name then, if any.
     pub name: Option<String>,
     /// The line.
@@ -368,7 +368,7 @@ impl RoomState {
 mod tests {
     use super::*;
     use crate::ids::RoomCode;
-    use crate::messages::Side;
+    use xiangqi_view::Side;
 
     fn room(time_control: Option<TimeControl>) -> RoomState {
         let info = RoomInfo {

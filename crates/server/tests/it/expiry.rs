@@ -27,11 +27,11 @@ async fn idle_rooms_are_swept_after_the_ttl() {
 
     // 59 minutes: nothing is old enough.
     now.store(T0 + 59 * MINUTE, Ordering::Relaxed);
-    assert_eq!(sweep::sweep_once(&s.app).await.expect("sweep"), 0);
+    assert_eq!(sweep_once(&s.app).await.expect("sweep"), 0);
 
     // 61 minutes: only the room idle since T0 goes.
     now.store(T0 + 61 * MINUTE, Ordering::Relaxed);
-    assert_eq!(sweep::sweep_once(&s.app).await.expect("sweep"), 1);
+    assert_eq!(sweep_once(&s.app).await.expect("sweep"), 1);
     for path in [
         format!("/api/rooms/{}", idle.code),
         format!("/api/rooms/{}/game", idle.code),
@@ -53,9 +53,16 @@ async fn idle_rooms_are_swept_after_the_ttl() {
 
     // Much later both are gone too.
     now.store(T0 + 200 * MINUTE, Ordering::Relaxed);
-    assert_eq!(sweep::sweep_once(&s.app).await.expect("sweep"), 2);
+    assert_eq!(sweep_once(&s.app).await.expect("sweep"), 2);
     for code in [&young.code, &joined_late.code] {
         let r = http::get(s.addr, &format!("/api/rooms/{code}")).await;
         assert_eq!(r.status, 404, "{}", r.text());
     }
+}
+
+/// Runs one sweep of `app`'s store and rooms with its clock and room lifetime.
+async fn sweep_once(
+    app: &xiangqi_server::AppState,
+) -> Result<u64, xiangqi_server::store::StoreError> {
+    sweep::sweep_once(&app.store, &app.rooms, &app.wall, app.config.room_ttl).await
 }
