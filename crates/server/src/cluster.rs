@@ -34,7 +34,7 @@
 use crate::ids::{RoomCode, SeatHash, SeatToken};
 use crate::messages::{ClientMessage, Side};
 use crate::room::actor::{Command, ConnId, GameRecord, Outgoing, CONNECTION_QUEUE};
-use crate::room::Rooms;
+use crate::room::{Owners, Rooms};
 use crate::store::{Owner, Store, StoreError};
 use futures_util::StreamExt;
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
@@ -250,6 +250,25 @@ async fn subscribe(client: &redis::Client, node: &str) -> redis::RedisResult<red
         .subscribe(&[inbox(node), LOBBY_CHANNEL.to_string()])
         .await?;
     Ok(pubsub)
+}
+
+impl Owners for Cluster {
+    fn dispatch<'a>(
+        &'a self,
+        rooms: &'a Rooms,
+        code: &'a RoomCode,
+        cmd: Command,
+    ) -> futures_util::future::BoxFuture<'a, Result<bool, StoreError>> {
+        Box::pin(Cluster::dispatch(self, rooms, code, cmd))
+    }
+
+    fn owns_or_takes<'a>(
+        &'a self,
+        rooms: &'a Rooms,
+        code: &'a RoomCode,
+    ) -> futures_util::future::BoxFuture<'a, Result<bool, StoreError>> {
+        Box::pin(Cluster::owns_or_takes(self, rooms, code))
+    }
 }
 
 impl Cluster {

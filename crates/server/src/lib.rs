@@ -76,6 +76,8 @@ pub struct AppState {
     pub shutdown: CancellationToken,
     /// The open game sockets, so that stopping can wait for their close frames.
     pub sockets: TaskTracker,
+    /// This node's part in a cluster, when it runs with others (`config.redis_url`).
+    pub cluster: Option<cluster::Cluster>,
 }
 
 impl AppState {
@@ -109,7 +111,7 @@ impl AppState {
         )
         .with_limits(config.room_events_per_minute, limits.watcher_hellos.clone());
         tokio::spawn(rooms.lobby().clone().run());
-        if let Some(redis_url) = &config.redis_url {
+        let cluster = if let Some(redis_url) = &config.redis_url {
             if !matches!(database, Database::Postgres(_)) {
                 return Err(StoreError::Failed(
                     "several nodes (--redis-url) need a PostgreSQL --database-url".into(),
@@ -120,8 +122,11 @@ impl AppState {
                 .map_err(|e| StoreError::Failed(e.to_string()))?;
             tracing::info!(node = cluster.node(), "joined the cluster");
             cluster.start(&rooms);
-            rooms.join_cluster(cluster);
-        }
+            rooms.join_cluster(Arc::new(cluster.clone()));
+            Some(cluster)
+        } else {
+            None
+        };
         Ok(AppState {
             rooms,
             store,
@@ -130,6 +135,7 @@ impl AppState {
             config: Arc::new(config),
             shutdown: CancellationToken::new(),
             sockets: TaskTracker::new(),
+            cluster,
         })
     }
 }
@@ -281,7 +287,7 @@ impl Server {
         sweep.abort();
         cleanup.abort();
         state.rooms.stop_all(ROOMS_STOP_WAIT).await;
-        if let Some(cluster) = state.rooms.cluster() {
+        if let Some(cluster) = &state.cluster {
             cluster.leave().await;
         }
         state.sockets.close();

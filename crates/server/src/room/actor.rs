@@ -389,7 +389,7 @@ impl Actor {
     /// # Errors
     /// [`StoreError`] when the log cannot be read.
     async fn behind_the_log(&self) -> Result<bool, StoreError> {
-        if self.rooms.cluster().is_none() {
+        if !self.rooms.in_cluster() {
             return Ok(false);
         }
         Ok(self.store.last_event(&self.state.info.code).await? > self.state.v)
@@ -1176,7 +1176,7 @@ impl Actor {
             .await
         {
             tracing::error!(room = %self.state.info.code, error = %e, "event not stored");
-            self.stale = self.rooms.cluster().is_some();
+            self.stale = self.rooms.in_cluster();
             return Err(Refusal::new(
                 ErrorCode::Internal,
                 "the change could not be stored; nothing happened",

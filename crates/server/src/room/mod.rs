@@ -7,7 +7,6 @@ pub mod limits;
 pub mod snapshot;
 pub mod state;
 
-use crate::cluster::Cluster;
 use crate::computer::admission::{self, Admission, Refused};
 use crate::computer::quota::ComputerQuota;
 use crate::computer::ComputerPool;
@@ -17,6 +16,7 @@ use crate::store::{RoomRow, Store, StoreError};
 use crate::wall_clock::WallClock;
 use actor::{Actor, Command};
 use event::Event;
+use futures_util::future::BoxFuture;
 use state::{RoomInfo, RoomState};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -31,6 +31,33 @@ use xiangqi::{ByColor, Color};
 const ROOM_QUEUE: usize = 256;
 
 type Map = HashMap<RoomCode, mpsc::Sender<Command>>;
+
+/// Where rooms run when several nodes share them: `crate::cluster` implements it; this
+/// module only asks. (The room registry holds it, so the registry does not depend on the
+/// cluster that depends on it.)
+pub trait Owners: Send + Sync {
+    /// Sends `cmd` to room `code` wherever it runs (here, when this node owns it or takes
+    /// it now; else to its owner); returns false when there is no such room.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database or Redis cannot be reached.
+    fn dispatch<'a>(
+        &'a self,
+        rooms: &'a Rooms,
+        code: &'a RoomCode,
+        cmd: Command,
+    ) -> BoxFuture<'a, Result<bool, StoreError>>;
+
+    /// Returns whether this node owns room `code` now, taking it when it is free.
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database cannot be reached.
+    fn owns_or_takes<'a>(
+        &'a self,
+        rooms: &'a Rooms,
+        code: &'a RoomCode,
+    ) -> BoxFuture<'a, Result<bool, StoreError>>;
+}
 
 /// The loaded rooms, each an actor task reached through its queue. A room not in memory is
 /// loaded from the database on first use.
@@ -50,8 +77,8 @@ pub struct Rooms {
     actors: TaskTracker,
     /// Set when the server stops: no room is loaded any more.
     stopping: Arc<AtomicBool>,
-    /// The cluster this node belongs to, when it runs with others (set once at start).
-    cluster: Arc<OnceLock<Cluster>>,
+    /// Who owns the rooms when this node runs with others (the cluster, set once at start).
+    owners: Arc<OnceLock<Arc<dyn Owners>>>,
     /// The lobby page's update feed: every stored event may change the lobby.
     lobby: LobbyFeed,
     /// Stored events other than moves and game endings each room may take per minute
@@ -84,7 +111,7 @@ impl Rooms {
             claim_after,
             actors: TaskTracker::new(),
             stopping: Arc::new(AtomicBool::new(false)),
-            cluster: Arc::new(OnceLock::new()),
+            owners: Arc::new(OnceLock::new()),
             lobby: LobbyFeed::new(),
             room_events_per_minute: 0,
             watcher_hellos: limits::WatcherHellos::new(0),
@@ -110,16 +137,28 @@ impl Rooms {
         &self.lobby
     }
 
-    /// Makes this registry one node of `cluster`: from now on a room runs here only while
-    /// this node owns it, and commands for rooms owned elsewhere go there. Only the first
-    /// call counts.
-    pub fn join_cluster(&self, cluster: Cluster) {
-        let _ = self.cluster.set(cluster);
+    /// Makes this registry one node of several, whose rooms `owners` places: from now on a
+    /// room runs here only while this node owns it, and commands for rooms owned elsewhere
+    /// go there. Only the first call counts.
+    pub fn join_cluster(&self, owners: Arc<dyn Owners>) {
+        let _ = self.owners.set(owners);
     }
 
-    /// Returns the cluster this node belongs to, if any.
-    pub fn cluster(&self) -> Option<&Cluster> {
-        self.cluster.get()
+    /// Returns whether this node runs with others (see [`Rooms::join_cluster`]).
+    pub fn in_cluster(&self) -> bool {
+        self.owners.get().is_some()
+    }
+
+    /// Returns whether room `code` may run here now: always on a lone node; on a node of a
+    /// cluster, when this node owns it (taking it when it is free).
+    ///
+    /// # Errors
+    /// [`StoreError`] when the database cannot be reached.
+    pub async fn owns_or_takes(&self, code: &RoomCode) -> Result<bool, StoreError> {
+        match self.owners.get() {
+            Some(owners) => owners.owns_or_takes(self, code).await,
+            None => Ok(true),
+        }
     }
 
     /// Returns whether room `code` is in memory here.
@@ -190,14 +229,14 @@ impl Rooms {
 
     /// Sends `cmd` to room `code`, loading the room if needed; returns false when there is
     /// no such room. On a node of a cluster, the room may run on another node: the command
-    /// goes there (see [`Cluster`]).
+    /// goes there (see [`Owners`]).
     ///
     /// # Errors
     /// [`StoreError`] when the room cannot be loaded (or, in a cluster, the database or Redis
     /// cannot be reached).
     pub async fn send(&self, code: &RoomCode, cmd: Command) -> Result<bool, StoreError> {
-        match self.cluster.get() {
-            Some(cluster) => cluster.dispatch(self, code, cmd).await,
+        match self.owners.get() {
+            Some(owners) => owners.dispatch(self, code, cmd).await,
             None => self.send_local(code, cmd).await,
         }
     }
@@ -235,11 +274,9 @@ impl Rooms {
     /// # Errors
     /// [`StoreError`] when the room cannot be loaded.
     pub async fn ensure_loaded(&self, code: &RoomCode) -> Result<bool, StoreError> {
-        if let Some(cluster) = self.cluster.get() {
-            // Only a room this node may own: another live node runs the others.
-            if !cluster.owns_or_takes(self, code).await? {
-                return Ok(false);
-            }
+        // Only a room this node may own: another live node runs the others.
+        if !self.owns_or_takes(code).await? {
+            return Ok(false);
         }
         Ok(self.get_or_load(code).await?.is_some())
     }
@@ -298,7 +335,7 @@ impl Rooms {
         if self.stopping.load(Ordering::SeqCst) {
             return Err(StoreError::Failed("the server is stopping".into()));
         }
-        let (state, tail) = if self.cluster.get().is_some() {
+        let (state, tail) = if self.in_cluster() {
             // Another node may have run the room until now: keep the last events, so that a
             // client reconnecting here with its last event number gets exactly those it missed.
             let Some(loaded) = self.replay_keeping_tail(code).await? else {

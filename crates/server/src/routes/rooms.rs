@@ -146,15 +146,12 @@ async fn create(
             // On a node of a cluster, the new room runs here once this node holds its lease
             // (nobody else can have it yet); else (this node's heartbeat lapsed, or the
             // database went away since the insert) it loads wherever it is first used.
-            let here = match app.rooms.cluster() {
-                Some(cluster) => match cluster.owns_or_takes(&app.rooms, &code).await {
-                    Ok(here) => here,
-                    Err(e) => {
-                        tracing::warn!(room = %code, error = %e, "new room not taken here");
-                        false
-                    }
-                },
-                None => true,
+            let here = match app.rooms.owns_or_takes(&code).await {
+                Ok(here) => here,
+                Err(e) => {
+                    tracing::warn!(room = %code, error = %e, "new room not taken here");
+                    false
+                }
             };
             if here {
                 app.rooms.start(build(&row), lease);
