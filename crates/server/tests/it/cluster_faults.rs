@@ -18,13 +18,13 @@
 
 use crate::common;
 
-use super::cluster::{env, start_node_with, Node};
+use super::cluster::{start_node_with, Node};
+use super::postgres_outage::run as sh;
 use common::http;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -48,16 +48,6 @@ const THINK: Duration = Duration::from_millis(250);
 const RESEND_AFTER: Duration = Duration::from_millis(700);
 /// How long a player waits before reconnecting.
 const RECONNECT_WAIT: Duration = Duration::from_millis(100);
-
-fn sh(var: &str) {
-    let cmd = env(var);
-    let status = Command::new("sh")
-        .arg("-c")
-        .arg(&cmd)
-        .status()
-        .unwrap_or_else(|e| panic!("{cmd}: {e}"));
-    assert!(status.success(), "{cmd}: {status}");
-}
 
 /// Starts node `name` for this test: every socket of the test comes from one address, so
 /// the per-address limits are lifted.

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use xiangqi_server::WallClock;
 
 /// Runs the shell command in environment variable `var`, which must succeed.
-fn run(var: &str) {
+pub(crate) fn run(var: &str) {
     let command = std::env::var(var).unwrap_or_else(|_| panic!("{var} is not set"));
     let status = Command::new("sh")
         .arg("-c")
