@@ -159,6 +159,11 @@ enum Pass {
 /// a client never goes back, whichever node answers: a `state` must not be older than
 /// `passed`, an `event` must be newer. Other messages carry no event number and pass.
 fn pass(text: &str, passed: u64) -> Pass {
+    // The server writes its messages with the tag first (`ServerMessage` is internally
+    // tagged): presence, clocks and the other messages without a number pass unread.
+    if !(text.starts_with(r#"{"t":"state""#) || text.starts_with(r#"{"t":"event""#)) {
+        return Pass::On(None);
+    }
     let Ok(m) = serde_json::from_str::<Versioned>(text) else {
         return Pass::On(None);
     };
