@@ -7,7 +7,7 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 use xiangqi::game::{Game, GameError, RuleSet, Status};
 use xiangqi::{notation, pgn, Position};
-use xiangqi_server::room::snapshot::CycleView;
+use xiangqi_view::StatusView;
 
 /// Arguments of `xiangqi game`.
 #[derive(Args)]
@@ -24,15 +24,10 @@ pub struct GameArgs {
     moves: Vec<String>,
 }
 
-/// The status fields of a JSON line; `game` names the plies of a repetition cycle.
+/// The status fields of a JSON line (the protocol's `STATUS`); `game` names the plies of a
+/// repetition cycle.
 fn status_json(s: &Status, game: &Game) -> Value {
-    json!({
-        "result": s.result.name(),
-        "reason": s.reason.map(|r| r.name()),
-        "explanation": s.explanation,
-        "warning": s.warning,
-        "cycle": s.cycle.as_ref().map(|c| CycleView::of(c, game)),
-    })
+    serde_json::to_value(StatusView::of(s, game)).unwrap_or(Value::Null)
 }
 
 /// Writes lines to standard output; a closed pipe (`| head`) stops the output quietly

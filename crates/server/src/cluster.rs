@@ -32,7 +32,6 @@
 //!   client reconnects with its last event number), as the page does.
 
 use crate::ids::{RoomCode, SeatHash, SeatToken};
-use crate::messages::{ClientMessage, Side};
 use crate::room::actor::{Command, ConnId, GameRecord, Outgoing, CONNECTION_QUEUE};
 use crate::room::{Owners, Rooms};
 use crate::store::{Owner, Store, StoreError};
@@ -49,6 +48,8 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 use xiangqi::Color;
+use xiangqi_view::protocol::ClientMessage;
+use xiangqi_view::Side;
 
 /// How long a node's heartbeat, and so its rooms' leases, stays valid without renewal: a
 /// room whose owner died is taken over this long after its last renewal at most.

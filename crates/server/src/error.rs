@@ -278,7 +278,7 @@ impl From<sqlx::Error> for AppError {
 }
 
 /// A JSON request body whose rejection is an [`AppError`] (so a bad body gets our error
-/// shape); the body must be a JSON object ([`crate::strict_json::ObjectOnly`]).
+/// shape); the body must be a JSON object ([`xiangqi_view::strict_json::ObjectOnly`]).
 pub struct ApiJson<T>(pub T);
 
 impl<T, S> axum::extract::FromRequest<S> for ApiJson<T>
@@ -289,8 +289,9 @@ where
     type Rejection = AppError;
 
     async fn from_request(req: axum::extract::Request, state: &S) -> Result<ApiJson<T>, AppError> {
-        let axum::Json(crate::strict_json::ObjectOnly(body)) =
-            axum::Json::<crate::strict_json::ObjectOnly<T>>::from_request(req, state).await?;
+        let axum::Json(xiangqi_view::strict_json::ObjectOnly(body)) =
+            axum::Json::<xiangqi_view::strict_json::ObjectOnly<T>>::from_request(req, state)
+                .await?;
         Ok(ApiJson(body))
     }
 }

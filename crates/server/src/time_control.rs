@@ -1,59 +1,36 @@
 //! A time control on the wire: `{"initial_s": 300, "increment_s": 3}`, whole seconds, unknown
 //! fields refused. It is the JSON form of the one time-control type, [`xiangqi::TimeControl`]
 //! (milliseconds inside), in `POST /api/rooms`, the room and lobby replies and the game
-//! snapshot (`docs/protocol.md`).
+//! snapshot (`docs/protocol.md`). The type is the protocol's ([`TimeControlJson`]); the
+//! limits a room accepts are the server's, checked here.
 
 use crate::error::AppError;
-use serde::{Deserialize, Serialize};
 use xiangqi::TimeControl;
+pub use xiangqi_view::protocol::TimeControlJson;
 
 /// Longest initial time a room accepts: 3 hours, in seconds.
 pub const MAX_INITIAL_S: u32 = 3 * 3600;
 /// Longest increment a room accepts: 3 minutes, in seconds.
 pub const MAX_INCREMENT_S: u32 = 180;
 
-/// The JSON form of a [`TimeControl`], as clients write and read it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TimeControlJson {
-    /// Time each side starts with, in seconds (any integer is read, so that one out of range
-    /// is refused by [`TimeControlJson::check`] with a 422, not by the JSON reader).
-    pub initial_s: i64,
-    /// Time added after each completed move, in seconds.
-    pub increment_s: i64,
-}
-
-impl TimeControlJson {
-    /// Checks a client's time control against the room limits and returns it as a
-    /// [`TimeControl`].
-    ///
-    /// # Errors
-    /// [`AppError::InvalidField`] naming `time_control` when the initial time is not 1 to
-    /// [`MAX_INITIAL_S`] seconds or the increment is over [`MAX_INCREMENT_S`] seconds.
-    pub fn check(self) -> Result<TimeControl, AppError> {
-        let out_of_range = || {
-            AppError::InvalidField(format!(
-                "time_control: initial_s must be 1–{MAX_INITIAL_S} and increment_s 0–{MAX_INCREMENT_S}"
-            ))
-        };
-        let initial = u64::try_from(self.initial_s).map_err(|_| out_of_range())?;
-        let increment = u64::try_from(self.increment_s).map_err(|_| out_of_range())?;
-        if initial > u64::from(MAX_INITIAL_S) || increment > u64::from(MAX_INCREMENT_S) {
-            return Err(out_of_range());
-        }
-        TimeControl::from_secs(initial, increment).map_err(|_| out_of_range())
+/// Checks a client's time control against the room limits and returns it as a
+/// [`TimeControl`].
+///
+/// # Errors
+/// [`AppError::InvalidField`] naming `time_control` when the initial time is not 1 to
+/// [`MAX_INITIAL_S`] seconds or the increment is over [`MAX_INCREMENT_S`] seconds.
+pub fn check(json: TimeControlJson) -> Result<TimeControl, AppError> {
+    let out_of_range = || {
+        AppError::InvalidField(format!(
+            "time_control: initial_s must be 1–{MAX_INITIAL_S} and increment_s 0–{MAX_INCREMENT_S}"
+        ))
+    };
+    let initial = u64::try_from(json.initial_s).map_err(|_| out_of_range())?;
+    let increment = u64::try_from(json.increment_s).map_err(|_| out_of_range())?;
+    if initial > u64::from(MAX_INITIAL_S) || increment > u64::from(MAX_INCREMENT_S) {
+        return Err(out_of_range());
     }
-}
-
-impl From<TimeControl> for TimeControlJson {
-    /// Writes `tc` in whole seconds, rounding down (a room's times are whole seconds).
-    fn from(tc: TimeControl) -> TimeControlJson {
-        let secs = |ms: u64| i64::try_from(ms / 1000).unwrap_or(i64::MAX);
-        TimeControlJson {
-            initial_s: secs(tc.initial_ms()),
-            increment_s: secs(tc.increment_ms()),
-        }
-    }
+    TimeControl::from_secs(initial, increment).map_err(|_| out_of_range())
 }
 
 #[cfg(test)]
@@ -66,7 +43,7 @@ mod tests {
             initial_s: 300,
             increment_s: 3,
         };
-        let tc = json.check().expect("in range");
+        let tc = check(json).expect("in range");
         assert_eq!((tc.initial_ms(), tc.increment_ms()), (300_000, 3_000));
         assert_eq!(TimeControlJson::from(tc), json);
         let (max_initial, max_increment) = (i64::from(MAX_INITIAL_S), i64::from(MAX_INCREMENT_S));
@@ -82,7 +59,7 @@ mod tests {
                 initial_s,
                 increment_s,
             };
-            assert!(matches!(bad.check(), Err(AppError::InvalidField(_))));
+            assert!(matches!(check(bad), Err(AppError::InvalidField(_))));
         }
     }
 }

@@ -7,7 +7,6 @@
 use crate::error::{ApiPath, AppError};
 use crate::ids::{SeatToken, WatchKey};
 use crate::listen::{peer_ip, ConnSlot};
-use crate::messages::{ClientMessage, ErrorCode, ServerMessage};
 use crate::room::actor::{Command, ConnId, Outgoing, CONNECTION_QUEUE};
 use crate::routes::find_room;
 use crate::AppState;
@@ -25,6 +24,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
+use xiangqi_view::protocol::{ClientMessage, ErrorCode, ServerMessage};
 
 /// Largest client message accepted, in bytes; larger ones get `too_large`.
 pub const MAX_MESSAGE: usize = 4096;
@@ -108,7 +108,7 @@ fn error_text(code: ErrorCode, message: &str) -> Outgoing {
     Outgoing::Text(
         ServerMessage::Error {
             code,
-            message,
+            message: message.into(),
             retry_after_s: None,
         }
         .to_json()
@@ -192,7 +192,7 @@ fn read_frame(
     match ClientMessage::parse(text.as_str()) {
         Ok(m) => Frame::Message(m),
         Err(why) => {
-            let _ = tx.try_send(error_text(ErrorCode::BadMessage, &why));
+            let _ = tx.try_send(error_text(ErrorCode::BadMessage, &why.0));
             Frame::Skip
         }
     }

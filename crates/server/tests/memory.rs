@@ -56,7 +56,12 @@ async fn an_idle_watcher_holds_a_few_kilobytes_of_server_memory() {
                     tokio_tungstenite::connect_async_with_config(&url, Some(config), true)
                         .await
                         .expect("the watcher connects");
-                let hello = json!({"t": "hello", "seat": null, "v": 0}).to_string();
+                let hello = xiangqi_view::protocol::ClientMessage::Hello {
+                    seat: None,
+                    watch: None,
+                    v: 0,
+                }
+                .to_json();
                 ws.send(Message::text(hello)).await.expect("hello");
                 match tokio::time::timeout(Duration::from_secs(5), ws.next()).await {
                     Ok(Some(Ok(Message::Text(t)))) => assert!(t.contains("\"state\""), "{t}"),

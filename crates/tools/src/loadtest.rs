@@ -39,6 +39,11 @@ use tokio::time::{sleep_until, Instant};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use xiangqi::TimeControl;
+use xiangqi_view::protocol::{
+    ClientMessage, Event, GameReply, GameSnapshot, JoinRequest, Joined, NewRoom, OfferAction,
+    Players, RoomCreated, ServerMessage, TimeControlJson,
+};
+use xiangqi_view::Side;
 
 /// What [`run`] does: the settings of `xiangqi loadtest`, one field per flag.
 #[derive(Clone, Debug)]
@@ -190,108 +195,10 @@ struct Phase {
     stop: Instant,
 }
 
-#[derive(Serialize)]
-struct NewRoom<'a> {
-    rules: &'a str,
-    time_control: Option<TimeControlJson>,
-    public: bool,
-}
-
-/// A time control as `POST /api/rooms` reads it: whole seconds.
-#[derive(Serialize)]
-struct TimeControlJson {
-    initial_s: u64,
-    increment_s: u64,
-}
-
-impl From<TimeControl> for TimeControlJson {
-    fn from(tc: TimeControl) -> TimeControlJson {
-        TimeControlJson {
-            initial_s: tc.initial_ms() / 1000,
-            increment_s: tc.increment_ms() / 1000,
-        }
-    }
-}
-
-#[derive(Deserialize)]
-struct Created {
-    code: String,
-    seat: String,
-}
-
-#[derive(Deserialize)]
-struct Joined {
-    seat: Option<String>,
-}
-
-/// The parts of a server message that the load generator reads.
-#[derive(Deserialize)]
-struct Incoming {
-    t: String,
-    #[serde(default)]
-    v: u64,
-    #[serde(default)]
-    kind: Option<String>,
-    #[serde(default)]
-    color: Option<String>,
-    #[serde(default)]
-    ply: Option<usize>,
-    #[serde(default)]
-    code: Option<String>,
-    #[serde(default)]
-    game: Option<GameView>,
-    #[serde(default)]
-    players: Option<PlayersView>,
-}
-
-#[derive(Deserialize)]
-struct GameView {
-    round: u32,
-    moves: Vec<String>,
-    legal: Vec<String>,
-    turn: String,
-    status: StatusView,
-    #[serde(default)]
-    new_round_request: Option<String>,
-    players: PlayersView,
-    /// The seats play the other colours than in round 1 (every new round swaps them).
-    #[serde(default)]
-    colors_swapped: bool,
-}
-
-impl GameView {
-    /// Returns the connection (0: the creator's, 1: the guest's) that plays colour `side`
-    /// ([`RED`] or [`BLACK`]) in this round.
-    fn connection_of(&self, side: usize) -> usize {
-        if self.colors_swapped {
-            1 - side
-        } else {
-            side
-        }
-    }
-}
-
-#[derive(Deserialize)]
-struct StatusView {
-    result: String,
-}
-
-#[derive(Clone, Copy, Deserialize)]
-struct PlayersView {
-    red: SeatView,
-    black: SeatView,
-}
-
-#[derive(Clone, Copy, Deserialize)]
-struct SeatView {
-    connected: bool,
-}
-
-/// The server's record of a game (`GET /api/rooms/{code}/game`).
-#[derive(Deserialize)]
-struct Record {
-    round: u32,
-    moves: Vec<String>,
+/// Returns the connection (0: the creator's, 1: the guest's) that plays `side` in the
+/// round of `game`.
+fn connection_of(game: &GameSnapshot, side: Side) -> usize {
+    usize::from(side != game.creator_side())
 }
 
 /// What a game confirmed, for the durability check and `--save`.
@@ -326,19 +233,6 @@ impl Confirmed {
 type Sink = SplitSink<WebSocketStream<MaybeTlsStream<TcpStream>>, Message>;
 type Source = SplitStream<WebSocketStream<MaybeTlsStream<TcpStream>>>;
 
-/// Red's index among the colours; also the creator's connection, who plays Red in round 1.
-const RED: usize = 0;
-/// Black's index; also the guest's connection.
-const BLACK: usize = 1;
-
-fn side_index(name: &str) -> Option<usize> {
-    match name {
-        "red" => Some(RED),
-        "black" => Some(BLACK),
-        _ => None,
-    }
-}
-
 /// Settings every game shares.
 struct GameConfig {
     /// Every server: [`Config::server`] first, then [`Config::other_servers`].
@@ -372,13 +266,13 @@ async fn set_up(cfg: &GameConfig, index: usize) -> Result<Seated, String> {
     let tc = cfg.time_control.map(TimeControlJson::from);
     let base = server_for(&cfg.servers, index, 0).trim_end_matches('/');
     let guest_base = server_for(&cfg.servers, index, 1).trim_end_matches('/');
-    let created: Created = cfg
+    let created: RoomCreated = cfg
         .http
         .post(format!("{base}/api/rooms"))
         .json(&NewRoom {
-            rules: "wxf-2018",
+            rules: Some("wxf-2018".to_string()),
             time_control: tc,
-            public: false,
+            ..NewRoom::default()
         })
         .send()
         .await
@@ -390,7 +284,7 @@ async fn set_up(cfg: &GameConfig, index: usize) -> Result<Seated, String> {
     let joined: Joined = cfg
         .http
         .post(format!("{guest_base}/api/rooms/{}/join", created.code))
-        .json(&serde_json::json!({}))
+        .json(&JoinRequest::default())
         .send()
         .await
         .and_then(reqwest::Response::error_for_status)
@@ -406,7 +300,12 @@ async fn set_up(cfg: &GameConfig, index: usize) -> Result<Seated, String> {
             .await
             .map_err(|e| format!("websocket: {e}"))?;
         let (mut sink, source) = ws.split();
-        let hello = serde_json::json!({"t": "hello", "seat": seat, "v": 0}).to_string();
+        let hello = ClientMessage::Hello {
+            seat: Some(seat.clone()),
+            watch: None,
+            v: 0,
+        }
+        .to_json();
         sink.send(Message::text(hello))
             .await
             .map_err(|e| format!("hello: {e}"))?;
@@ -423,8 +322,8 @@ async fn set_up(cfg: &GameConfig, index: usize) -> Result<Seated, String> {
 
 /// A move sent and not yet confirmed.
 struct Pending {
-    /// The colour that moved ([`RED`] or [`BLACK`]).
-    side: usize,
+    /// The colour that moved.
+    side: Side,
     /// The connection it was sent on.
     conn: usize,
     round: u32,
@@ -436,8 +335,8 @@ struct Pending {
 /// One game's state on the client.
 struct Play {
     v: u64,
-    game: Option<GameView>,
-    players: Option<PlayersView>,
+    game: Option<GameSnapshot>,
+    players: Option<Players>,
     pending: Option<Pending>,
     /// The round for which a new round was already requested / accepted.
     asked: Option<u32>,
@@ -447,6 +346,7 @@ struct Play {
 impl Play {
     fn both_connected(&self) -> bool {
         self.players
+            .as_ref()
             .is_some_and(|p| p.red.connected && p.black.connected)
     }
 }
@@ -616,19 +516,21 @@ async fn act(
     let Some(game) = &play.game else {
         return Ok(());
     };
-    if game.status.result != "ongoing" || game.legal.is_empty() {
+    if !game.ongoing() || game.legal.is_empty() {
         return Ok(());
     }
-    let Some(side) = side_index(&game.turn) else {
-        return Ok(());
-    };
-    let conn = game.connection_of(side);
+    let side = game.turn;
+    let conn = connection_of(game, side);
     let ply = game.moves.len();
     if ply >= cfg.max_plies {
-        return send(&mut sinks[conn], r#"{"t":"resign"}"#.to_string()).await;
+        return send(&mut sinks[conn], ClientMessage::Resign.to_json()).await;
     }
     let mv = &game.legal[rng.gen_range(0..game.legal.len())];
-    let text = serde_json::json!({"t": "move", "ply": ply, "move": mv}).to_string();
+    let text = ClientMessage::Move {
+        ply,
+        mv: mv.clone(),
+    }
+    .to_json();
     play.pending = Some(Pending {
         side,
         conn,
@@ -652,39 +554,34 @@ async fn receive(
     phase: Option<Phase>,
 ) -> Result<(), String> {
     let received = Instant::now();
-    let Ok(msg) = serde_json::from_str::<Incoming>(text) else {
+    let Ok(msg) = ServerMessage::parse(text) else {
         with_stats(&cfg.stats, |s| s.error("unreadable_message"));
         return Ok(());
     };
-    match msg.t.as_str() {
-        "error" => {
-            let code = msg.code.as_deref().unwrap_or("unknown");
-            with_stats(&cfg.stats, |s| s.error(code));
+    let (v, event, game) = match msg {
+        ServerMessage::Error { code, .. } => {
+            with_stats(&cfg.stats, |s| s.error(&code.name()));
             // A refused move is never confirmed.
             if play.pending.as_ref().is_some_and(|p| p.conn == conn) {
                 play.pending = None;
             }
             return Ok(());
         }
-        "presence" => {
-            if let Some(p) = msg.players {
-                play.players = Some(p);
-            }
+        ServerMessage::Presence { players, .. } => {
+            play.players = Some(players.into_owned());
             return Ok(());
         }
-        "replaced" => {
+        ServerMessage::Replaced => {
             with_stats(&cfg.stats, |s| s.error("replaced"));
             return Ok(());
         }
-        "state" | "event" => {}
-        _ => return Ok(()),
-    }
-    if msg.kind.as_deref() == Some("move") {
+        ServerMessage::Clocks { .. } => return Ok(()),
+        ServerMessage::State { v, game, .. } => (v, None, game.into_owned()),
+        ServerMessage::Event { v, event, game } => (v, Some(event.into_owned()), game.into_owned()),
+    };
+    if let Some(Event::Move { color, ply, .. }) = &event {
         let confirms = play.pending.as_ref().is_some_and(|p| {
-            p.conn == conn
-                && msg.color.as_deref().and_then(side_index) == Some(p.side)
-                && Some(p.ply) == msg.ply
-                && msg.game.as_ref().is_some_and(|g| g.round == p.round)
+            p.conn == conn && p.side == *color && p.ply == *ply && game.round == p.round
         });
         if confirms {
             if let Some(p) = play.pending.take() {
@@ -704,34 +601,40 @@ async fn receive(
             }
         }
     }
-    if msg.v <= play.v {
+    if v <= play.v {
         return Ok(()); // the other connection already brought this one
     }
-    let Some(game) = msg.game else {
-        return Ok(());
-    };
-    play.v = msg.v;
-    play.players = Some(game.players);
-    if msg.kind.as_deref() == Some("new_round") {
+    play.v = v;
+    play.players = Some(game.players.clone());
+    if matches!(event, Some(Event::NewRound { .. })) {
         with_stats(&cfg.stats, |s| s.rounds += 1);
     }
-    let over = game.status.result != "ongoing";
+    let over = !game.ongoing();
     let round = game.round;
-    let request = game.new_round_request.clone();
-    let (red, black) = (game.connection_of(RED), game.connection_of(BLACK));
+    let request = game.new_round_request;
+    let (red, black) = (
+        connection_of(&game, Side::Red),
+        connection_of(&game, Side::Black),
+    );
     play.game = Some(game);
     if over && phase.is_some_and(|p| received < p.stop) {
         // Keep the game count constant: Red asks for a new round, Black accepts (not after
         // the stop: the client stops reading, and the round it saved would be the old one).
-        match request.as_deref() {
+        match request {
             None if play.asked != Some(round) => {
                 play.asked = Some(round);
-                let text = r#"{"t":"new_round","action":"request"}"#.to_string();
+                let text = ClientMessage::NewRound {
+                    action: OfferAction::Offer,
+                }
+                .to_json();
                 send(&mut sinks[red], text).await?;
             }
-            Some("red") if play.accepted != Some(round) => {
+            Some(Side::Red) if play.accepted != Some(round) => {
                 play.accepted = Some(round);
-                let text = r#"{"t":"new_round","action":"accept"}"#.to_string();
+                let text = ClientMessage::NewRound {
+                    action: OfferAction::Accept,
+                }
+                .to_json();
                 send(&mut sinks[black], text).await?;
             }
             _ => {}
@@ -1159,7 +1062,7 @@ async fn verify(http: &reqwest::Client, server: &str, games: &[Confirmed]) -> (u
             let url = record_url(&base, &g);
             let http = http.clone();
             async move {
-                let record: Record = http
+                let record: GameReply = http
                     .get(url)
                     .send()
                     .await
@@ -1168,7 +1071,7 @@ async fn verify(http: &reqwest::Client, server: &str, games: &[Confirmed]) -> (u
                     .json()
                     .await
                     .map_err(|e| format!("{}: {e}", g.code))?;
-                compare(&g, &record)
+                compare(&g, record.round, &record.moves)
             }
         })
         .buffer_unordered(16)
@@ -1193,9 +1096,10 @@ fn record_url(base: &str, confirmed: &Confirmed) -> String {
     )
 }
 
-/// Checks that the server's record holds exactly the confirmed moves of the confirmed round
-/// (and, after them, the unconfirmed one or not).
-fn compare(confirmed: &Confirmed, record: &Record) -> Result<(), String> {
+/// Checks that the server's record (its round's number and moves) holds exactly the
+/// confirmed moves of the confirmed round (and, after them, the unconfirmed one or not).
+fn compare(confirmed: &Confirmed, round: u32, moves: &[String]) -> Result<(), String> {
+    let record = Record { round, moves };
     if record.round != confirmed.round {
         return Err(format!(
             "{}: the server is at round {}, the client saw round {}",
@@ -1207,7 +1111,7 @@ fn compare(confirmed: &Confirmed, record: &Record) -> Result<(), String> {
             && record.moves.starts_with(&confirmed.moves)
             && record.moves.last() == Some(p)
     });
-    if record.moves != confirmed.moves && !with_pending {
+    if record.moves != confirmed.moves.as_slice() && !with_pending {
         return Err(format!(
             "{}: the server has {} moves, the client saw {} confirmed",
             confirmed.code,
@@ -1216,6 +1120,12 @@ fn compare(confirmed: &Confirmed, record: &Record) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// The part of the server's record that [`compare`] reads.
+struct Record<'a> {
+    round: u32,
+    moves: &'a [String],
 }
 
 #[cfg(test)]
@@ -1284,21 +1194,9 @@ mod tests {
             moves: vec!["h2e2".into(), "h9g7".into()],
             pending: None,
         };
-        let same = Record {
-            round: 2,
-            moves: seen.moves.clone(),
-        };
-        assert!(compare(&seen, &same).is_ok());
-        let lost = Record {
-            round: 2,
-            moves: vec!["h2e2".into()],
-        };
-        assert!(compare(&seen, &lost).is_err());
-        let other_round = Record {
-            round: 1,
-            moves: seen.moves.clone(),
-        };
-        assert!(compare(&seen, &other_round).is_err());
+        assert!(compare(&seen, 2, &seen.moves).is_ok());
+        assert!(compare(&seen, 2, &["h2e2".to_string()]).is_err());
+        assert!(compare(&seen, 1, &seen.moves).is_err());
         let mut errors = BTreeMap::new();
         assert_eq!(errors_line(&errors), "none");
         errors.insert("stale_ply".to_string(), 2);
@@ -1328,14 +1226,14 @@ mod tests {
             moves: vec!["h2e2".into()],
             pending: Some("h9g7".into()),
         };
-        let record = |moves: &[&str]| Record {
-            round: 1,
-            moves: moves.iter().map(|m| m.to_string()).collect(),
+        let check = |moves: &[&str]| {
+            let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            compare(&seen, 1, &moves)
         };
-        assert!(compare(&seen, &record(&["h2e2"])).is_ok());
-        assert!(compare(&seen, &record(&["h2e2", "h9g7"])).is_ok());
-        assert!(compare(&seen, &record(&["h2e2", "b9c7"])).is_err());
-        assert!(compare(&seen, &record(&[])).is_err());
+        assert!(check(&["h2e2"]).is_ok());
+        assert!(check(&["h2e2", "h9g7"]).is_ok());
+        assert!(check(&["h2e2", "b9c7"]).is_err());
+        assert!(check(&[]).is_err());
         let line = serde_json::to_string(&Confirmed {
             pending: None,
             ..seen.clone()

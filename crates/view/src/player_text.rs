@@ -343,4 +343,25 @@ mod tests {
             "title: line break U+2028 is not allowed: one line only"
         );
     }
+
+    #[test]
+    fn chat_lines_are_trimmed_and_checked() {
+        let chat = |typed: &str| check(TextKind::Chat, typed).map_err(|e| e.to_string());
+        assert_eq!(chat("  good move!  ").as_deref(), Ok("good move!"));
+        assert!(chat(&"字".repeat(300)).is_ok());
+        for bad in ["", " \t ", "two\nlines", &"x".repeat(301)] {
+            let e = chat(bad).unwrap_err();
+            assert!(e.starts_with("text:"), "{bad:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn display_names_are_trimmed_and_checked() {
+        let name = |typed: &str| check(TextKind::Name, typed);
+        assert_eq!(name("  Lan 兰  ").as_deref(), Ok("Lan 兰"));
+        assert_eq!(name(&"帥".repeat(24)).map(|n| n.chars().count()), Ok(24));
+        for bad in ["", "   ", "a\u{7}b", "tab\there", &"x".repeat(25)] {
+            assert!(name(bad).is_err(), "{bad:?}");
+        }
+    }
 }

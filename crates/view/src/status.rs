@@ -3,17 +3,22 @@
 //! conduct, so a client can explain the ruling without rules code of its own.
 
 use crate::Side;
-use serde::Serialize;
-use xiangqi::game::{Conduct, CycleReport, Game, PlyKind, Reason, Status};
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+
+/// A name from a fixed list on the wire (`checkmate`, `horse`, …): borrowed where the server
+/// or the browser module writes it, owned where a client reads it.
+pub type WireName = Cow<'static, str>;
+use xiangqi::game::{Conduct, CycleReport, Game, PlyKind, Status};
 use xiangqi::{chinese, Color, Move};
 
 /// The status of the current game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StatusView {
     /// `ongoing`, `red`, `black` or `draw`.
-    pub result: &'static str,
+    pub result: WireName,
     /// Why it ended, if it did (`checkmate`, `perpetual_check`, …).
-    pub reason: Option<&'static str>,
+    pub reason: Option<WireName>,
     /// The ruling in words.
     pub explanation: String,
     /// A rule-set warning (third occurrence of a forbidden cycle), if any.
@@ -28,8 +33,8 @@ impl StatusView {
     /// cycle's plies in Chinese notation).
     pub fn of(status: &Status, game: &Game) -> StatusView {
         StatusView {
-            result: status.result.name(),
-            reason: status.reason.map(Reason::name),
+            result: status.result.name().into(),
+            reason: status.reason.map(|r| r.name().into()),
             explanation: status.explanation.clone(),
             warning: status.warning.clone(),
             cycle: status.cycle.as_ref().map(|c| CycleView::of(c, game)),
@@ -44,7 +49,7 @@ impl StatusView {
 
 /// A judged repetition cycle on the wire: which plies form it, what each did and who is at
 /// fault (`CYCLE` in `docs/protocol.md`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CycleView {
     /// The first ply of the cycle (1 for the game's first move).
     pub first_ply: usize,
@@ -56,7 +61,7 @@ pub struct CycleView {
     /// more); null for a drawn repetition.
     pub offender: Option<Side>,
     /// `perpetual_check`, `perpetual_chase` or `repetition`.
-    pub reason: &'static str,
+    pub reason: WireName,
     /// Each side's conduct over the cycle.
     pub conduct: ConductView,
     /// The plies of the cycle, in order.
@@ -64,16 +69,16 @@ pub struct CycleView {
 }
 
 /// Both sides' conduct over a cycle: `allowed`, `perpetual_check` or `perpetual_chase`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ConductView {
     /// Red's conduct.
-    pub red: &'static str,
+    pub red: WireName,
     /// Black's conduct.
-    pub black: &'static str,
+    pub black: WireName,
 }
 
 /// One ply of a cycle on the wire.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CyclePlyView {
     /// The ply number in the game (1 for the first move).
     pub ply: usize,
@@ -88,9 +93,9 @@ pub struct CyclePlyView {
     /// The side that moved.
     pub side: Side,
     /// The piece that moved (`chariot`, `horse`, …).
-    pub piece: &'static str,
+    pub piece: WireName,
     /// `check`, `chase`, `kill` (a threat to mate) or `idle`.
-    pub kind: &'static str,
+    pub kind: WireName,
     /// For a check: the piece giving it and its point (a discovered check is given by the
     /// piece uncovered, not the one that moved).
     pub checker: Option<ChaserView>,
@@ -101,21 +106,21 @@ pub struct CyclePlyView {
 }
 
 /// The piece that chases, on its point.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChaserView {
     /// Its kind (`horse`, …).
-    pub piece: &'static str,
+    pub piece: WireName,
     /// Its point in ICCS (`c4`).
     pub square: String,
 }
 
 /// The piece chased, on its point.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TargetView {
     /// Its colour.
     pub color: Side,
     /// Its kind (`chariot`, …).
-    pub piece: &'static str,
+    pub piece: WireName,
     /// Its point in ICCS (`a5`).
     pub square: String,
 }
@@ -137,12 +142,12 @@ impl CycleView {
                         target_square,
                     } => (
                         Some(ChaserView {
-                            piece: chaser.role.name(),
+                            piece: chaser.role.name().into(),
                             square: chaser_square.to_string(),
                         }),
                         Some(TargetView {
                             color: target.color.into(),
-                            piece: target.role.name(),
+                            piece: target.role.name().into(),
                             square: target_square.to_string(),
                         }),
                     ),
@@ -158,10 +163,10 @@ impl CycleView {
                         .find(|(ply, mv, _)| *ply == p.ply && *mv == p.mv)
                         .and_then(|(_, _, name)| name.clone()),
                     side: p.piece.color.into(),
-                    piece: p.piece.role.name(),
-                    kind: p.kind.name(),
+                    piece: p.piece.role.name().into(),
+                    kind: p.kind.name().into(),
                     checker: p.checker.map(|(piece, square)| ChaserView {
-                        piece: piece.role.name(),
+                        piece: piece.role.name().into(),
                         square: square.to_string(),
                     }),
                     chaser,
@@ -174,10 +179,10 @@ impl CycleView {
             last_ply: report.last_ply,
             occurrences: report.occurrences,
             offender: report.offender.map(Side::from),
-            reason: report.reason.name(),
+            reason: report.reason.name().into(),
             conduct: ConductView {
-                red: conduct_name(report.conduct[Color::Red.index()]),
-                black: conduct_name(report.conduct[Color::Black.index()]),
+                red: conduct_name(report.conduct[Color::Red.index()]).into(),
+                black: conduct_name(report.conduct[Color::Black.index()]).into(),
             },
             plies,
         }

@@ -4,19 +4,16 @@
 //! its seats and its budget of stored events ([`super::limits`]), and sends `presence` at
 //! most once per [`PRESENCE_EVERY`].
 
-use super::event::Event;
 use super::limits::{Limited, RoomEvents, SeatAction, SeatLimits};
-use super::snapshot::{players, Clocks, GameSnapshot, Presence};
+use super::snapshot::{self, players, Presence};
 use super::state::RoomState;
 use super::Rooms;
 use crate::computer::admission::{Admission, Refused};
 use crate::computer::{ComputerPool, Requester};
 use crate::ids::{SeatHash, SeatToken};
-use crate::messages::{
-    chat_text, display_name, ClientMessage, ErrorCode, OfferAction, ServerMessage, Side,
-};
 use crate::store::{Store, StoreError};
 use crate::wall_clock::WallClock;
+use std::borrow::Cow;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::Duration;
@@ -24,6 +21,11 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::{sleep_until, Instant};
 use tokio_util::sync::CancellationToken;
 use xiangqi::{ByColor, Color, Move};
+use xiangqi_view::player_text::{self, TextKind};
+use xiangqi_view::protocol::{
+    ClientMessage, ErrorCode, Event, GameSnapshot, OfferAction, ServerMessage,
+};
+use xiangqi_view::Side;
 
 /// Identifies one WebSocket connection within the server.
 pub type ConnId = u64;
@@ -61,9 +63,9 @@ pub struct GameRecord {
     /// The position now.
     pub fen: String,
     /// Its status.
-    pub status: super::snapshot::StatusView,
+    pub status: xiangqi_view::StatusView,
     /// The engine's seat in that round, if any.
-    pub computer: Option<super::state::ComputerSeat>,
+    pub computer: Option<xiangqi_view::protocol::ComputerSeat>,
     /// Whether the seats played the other colours than in round 1 in that round.
     pub colors_swapped: bool,
     /// The whole game as PGN.
@@ -79,7 +81,7 @@ impl GameRecord {
             moves: s.game.moves().iter().map(|m| m.iccs()).collect(),
             wxf: s.wxf.clone(),
             fen: s.game.position().fen(),
-            status: super::snapshot::StatusView::of_game(&s.game),
+            status: xiangqi_view::StatusView::of_game(&s.game),
             computer: s.computer,
             colors_swapped: s.swapped,
             pgn: s.pgn(),
@@ -170,11 +172,11 @@ impl Recent {
         presence: &Presence,
         now: Instant,
     ) -> Recent {
-        let game = GameSnapshot::of(state, presence, now);
+        let game = snapshot::game(state, presence, now);
         let text: Arc<str> = ServerMessage::Event {
             v,
-            event,
-            game: &game,
+            event: Cow::Borrowed(event),
+            game: Cow::Borrowed(&game),
         }
         .to_json()
         .into();
@@ -445,7 +447,7 @@ impl Actor {
                         conn,
                         &ServerMessage::Error {
                             code,
-                            message: &message,
+                            message: Cow::Borrowed(&message),
                             retry_after_s,
                         },
                     );
@@ -497,7 +499,7 @@ impl Actor {
 
     fn snapshot(&self) -> GameSnapshot {
         let now = Instant::now();
-        GameSnapshot::of(&self.state, &self.presence(now), now)
+        snapshot::game(&self.state, &self.presence(now), now)
     }
 
     /// After a connection of `color` went away: if it was that seat's last, the player is
@@ -569,7 +571,7 @@ impl Actor {
         self.presence_due = false;
         let p = players(&self.state, &self.presence(Instant::now()));
         let text: Arc<str> = ServerMessage::Presence {
-            players: &p,
+            players: Cow::Borrowed(&p),
             watchers: self.watchers(),
         }
         .to_json()
@@ -602,7 +604,7 @@ impl Actor {
             if let Err(Refusal(code, message, retry_after_s)) = self.may_watch(may_watch, &new) {
                 let text: Arc<str> = ServerMessage::Error {
                     code,
-                    message: &message,
+                    message: Cow::Borrowed(&message),
                     retry_after_s,
                 }
                 .to_json()
@@ -630,7 +632,8 @@ impl Actor {
                 conn,
                 &ServerMessage::Error {
                     code: ErrorCode::BadSeat,
-                    message: "this seat credential matches no seat of the room; you are watching",
+                    message: "this seat credential matches no seat of the room; you are watching"
+                        .into(),
                     retry_after_s: None,
                 },
             );
@@ -710,8 +713,8 @@ impl Actor {
                 for text in events {
                     self.send_text(conn, text);
                 }
-                if let Some(clocks) = Clocks::of(&self.state, Instant::now()) {
-                    self.send_to(conn, &ServerMessage::Clocks { clocks: &clocks });
+                if let Some(clocks) = snapshot::clocks(&self.state, Instant::now()) {
+                    self.send_to(conn, &ServerMessage::Clocks { clocks });
                 }
             }
             None => {
@@ -719,8 +722,8 @@ impl Actor {
                 let msg = ServerMessage::State {
                     v: self.state.v,
                     you: color.map(Side::from),
-                    game: &game,
-                    chat: &self.state.chat,
+                    game: Cow::Borrowed(&game),
+                    chat: Cow::Borrowed(&self.state.chat),
                 };
                 let text: Arc<str> = msg.to_json().into();
                 self.send_text(conn, text);
@@ -730,8 +733,8 @@ impl Actor {
 
     /// Tells every connection the clocks as they are now.
     fn broadcast_clocks(&mut self) {
-        if let Some(clocks) = Clocks::of(&self.state, Instant::now()) {
-            let text: Arc<str> = ServerMessage::Clocks { clocks: &clocks }.to_json().into();
+        if let Some(clocks) = snapshot::clocks(&self.state, Instant::now()) {
+            let text: Arc<str> = ServerMessage::Clocks { clocks }.to_json().into();
             self.broadcast(&text);
         }
     }
@@ -817,7 +820,8 @@ impl Actor {
     async fn on_chat(&mut self, color: Color, text: &str) -> Result<(), Refusal> {
         // Every chat message counts against the seat, refused or not.
         self.seat_limits[color].take(SeatAction::Chat)?;
-        let text = chat_text(text).map_err(|e| Refusal::new(ErrorCode::InvalidField, e))?;
+        let text = player_text::check(TextKind::Chat, text)
+            .map_err(|e| Refusal::new(ErrorCode::InvalidField, e.to_string()))?;
         self.room_events.take()?;
         let name = self.state.names[color].clone();
         self.commit(
@@ -833,7 +837,8 @@ impl Actor {
 
     /// `name`: `color`'s player's display name (the same name again changes nothing).
     async fn on_name(&mut self, color: Color, name: &str) -> Result<(), Refusal> {
-        let name = display_name(name).map_err(|e| Refusal::new(ErrorCode::InvalidField, e))?;
+        let name = player_text::check(TextKind::Name, name)
+            .map_err(|e| Refusal::new(ErrorCode::InvalidField, e.to_string()))?;
         if self.state.names[color].as_deref() == Some(name.as_str()) {
             return Ok(());
         }
@@ -1069,8 +1074,8 @@ impl Actor {
                 let msg = ServerMessage::State {
                     v: self.state.v,
                     you: Some(color.into()),
-                    game: &game,
-                    chat: &self.state.chat,
+                    game: Cow::Borrowed(&game),
+                    chat: Cow::Borrowed(&self.state.chat),
                 };
                 let text: Arc<str> = msg.to_json().into();
                 self.send_text(conn, text);
@@ -1194,8 +1199,8 @@ impl Actor {
         let game = self.snapshot();
         let text: Arc<str> = ServerMessage::Event {
             v,
-            event: &event,
-            game: &game,
+            event: Cow::Borrowed(&event),
+            game: Cow::Borrowed(&game),
         }
         .to_json()
         .into();

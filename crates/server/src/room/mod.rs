@@ -1,8 +1,8 @@
-//! Rooms: the registry of loaded rooms ([`Rooms`]) and, in the submodules, a room's events,
-//! state, snapshot and the actor task that owns it.
+//! Rooms: the registry of loaded rooms ([`Rooms`]) and, in the submodules, a room's state,
+//! snapshot and the actor task that owns it (the events and messages are the protocol's:
+//! [`xiangqi_view::protocol`]).
 
 pub mod actor;
-pub mod event;
 pub mod limits;
 pub mod snapshot;
 pub mod state;
@@ -15,7 +15,6 @@ use crate::lobby_feed::LobbyFeed;
 use crate::store::{RoomRow, Store, StoreError};
 use crate::wall_clock::WallClock;
 use actor::{Actor, Command};
-use event::Event;
 use futures_util::future::BoxFuture;
 use state::{RoomInfo, RoomState};
 use std::collections::HashMap;
@@ -26,6 +25,7 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 use tokio_util::task::TaskTracker;
 use xiangqi::{ByColor, Color};
+use xiangqi_view::protocol::Event;
 
 /// Queue length of a room actor.
 const ROOM_QUEUE: usize = 256;

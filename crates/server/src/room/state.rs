@@ -1,22 +1,11 @@
 //! A room's state and the one function that changes it, [`RoomState::apply`], used both live
 //! and when a room is rebuilt from its stored events.
 
-use super::event::Event;
 use crate::ids::SeatHash;
-use serde::Serialize;
 use tokio::time::Instant;
 use xiangqi::game::{Game, RuleSet};
 use xiangqi::{ByColor, Color, Position, TimeControl};
-
-/// The engine's seat in a computer room.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ComputerSeat {
-    /// Playing level, 1 (Beginner) to 5 (Hardest).
-    pub level: u8,
-    /// The colour the engine plays.
-    pub color: xiangqi_view::Side,
-}
+use xiangqi_view::protocol::{ChatLine, ComputerSeat, Event};
 
 /// What a room was created with; never changes (the colours of round 1: see
 /// [`RoomState::seats`] and [`RoomState::computer`] for the current round's).
@@ -55,17 +44,6 @@ pub struct RoundSummary {
 /// How many of the latest chat lines a room keeps in memory and sends in `state` (the event
 /// log keeps every line).
 pub const CHAT_KEPT: usize = 50;
-
-/// One chat line as the clients see it (in `state`'s `chat`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ChatLine {
-    /// The colour the writer played when writing.
-    pub color: xiangqi_view::Side,
-    /// The writer's display name then, if any.
-    pub name: Option<String>,
-    /// The line.
-    pub text: String,
-}
 
 /// Everything the server knows about a room's play.
 pub struct RoomState {
@@ -465,7 +443,7 @@ mod tests {
 
     #[test]
     fn many_rounds_leave_the_room_state_and_its_snapshot_the_same_size() {
-        use crate::room::snapshot::{GameSnapshot, Presence};
+        use crate::room::snapshot::{self, Presence};
         let mut s = room(None);
         let now = Instant::now();
         let presence = Presence {
@@ -475,7 +453,7 @@ mod tests {
             watchers: 0,
         };
         let size = |s: &RoomState| {
-            serde_json::to_string(&GameSnapshot::of(s, &presence, now))
+            serde_json::to_string(&snapshot::game(s, &presence, now))
                 .expect("json")
                 .len()
         };

@@ -5,15 +5,11 @@ use super::position::{rule_set, start_position, undecided_start};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
 use crate::ids::{RoomCode, SeatToken, WatchKey};
 use crate::listen::peer_ip;
-use crate::messages::Side;
 use crate::rate::{client_key, limited, RateLimits, Refused};
 use crate::room::actor::{Command, GameRecord};
 use crate::room::build;
-use crate::room::snapshot::StatusView;
-use crate::room::state::ComputerSeat;
 use crate::store::RoomRow;
-use crate::strict_json::object;
-use crate::time_control::TimeControlJson;
+use crate::time_control::{self, TimeControlJson};
 use crate::AppState;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
@@ -22,9 +18,14 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tokio::sync::oneshot;
 use xiangqi::Color;
+use xiangqi_view::protocol::{
+    ComputerRequest, ComputerSeat, GameReply, JoinRequest, Joined, NewRoom, RoomCreated, RoomInfo,
+    Seats,
+};
+use xiangqi_view::Side;
 
 /// Longest password, in bytes.
 const MAX_PASSWORD: usize = 128;
@@ -42,52 +43,18 @@ pub fn router(limits: &RateLimits) -> Router<AppState> {
         .route("/api/rooms/{code}/game.pgn", get(pgn))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NewRoom {
-    #[serde(default)]
-    rules: Option<String>,
-    #[serde(default, deserialize_with = "object")]
-    time_control: Option<TimeControlJson>,
-    #[serde(default)]
-    password: Option<String>,
-    #[serde(default)]
-    public: bool,
-    #[serde(default)]
-    fen: Option<String>,
-    #[serde(default, deserialize_with = "object")]
-    computer: Option<ComputerRequest>,
-}
-
-/// The engine's seat as a client asks for it: any integer level, checked afterwards, so that
-/// a level out of range is a 422 like the others, not a 400 for the JSON.
-#[derive(Deserialize, Clone, Copy)]
-#[serde(deny_unknown_fields)]
-struct ComputerRequest {
-    level: i64,
-    color: Side,
-}
-
-impl ComputerRequest {
-    fn check(self) -> Result<ComputerSeat, AppError> {
-        match u8::try_from(self.level) {
-            Ok(level @ 1..=5) => Ok(ComputerSeat {
-                level,
-                color: self.color,
-            }),
-            _ => Err(AppError::InvalidField("computer.level: must be 1–5".into())),
-        }
+/// Checks the engine's seat a client asked for: a level 1 to 5.
+///
+/// # Errors
+/// [`AppError::InvalidField`] naming `computer.level` for any other level.
+fn computer_seat(asked: ComputerRequest) -> Result<ComputerSeat, AppError> {
+    match u8::try_from(asked.level) {
+        Ok(level @ 1..=5) => Ok(ComputerSeat {
+            level,
+            color: asked.color,
+        }),
+        _ => Err(AppError::InvalidField("computer.level: must be 1–5".into())),
     }
-}
-
-#[derive(Serialize)]
-struct Created {
-    code: String,
-    seat: String,
-    color: Side,
-    invite_url: String,
-    /// The watcher credential of a room with a password (null without one).
-    watch: Option<String>,
 }
 
 /// The argon2 hash of a new room's `password` (none when absent or empty).
@@ -109,12 +76,12 @@ async fn create(
     State(app): State<AppState>,
     extensions: axum::http::Extensions,
     ApiJson(req): ApiJson<NewRoom>,
-) -> Result<(StatusCode, Json<Created>), AppError> {
+) -> Result<(StatusCode, Json<RoomCreated>), AppError> {
     let rules = rule_set(req.rules.as_deref())?;
     let start = start_position(req.fen.as_deref())?;
     undecided_start(&start, rules)?;
-    let time_control = req.time_control.map(TimeControlJson::check).transpose()?;
-    let computer = req.computer.map(ComputerRequest::check).transpose()?;
+    let time_control = req.time_control.map(time_control::check).transpose()?;
+    let computer = req.computer.map(computer_seat).transpose()?;
     let password_hash = password_hash_of(req.password).await?;
     // A computer game takes one of its address's places and a place in the engine's queue
     // before anything is stored.
@@ -164,7 +131,7 @@ async fn create(
                 .map(|h| WatchKey::of(&code, h).as_str().to_string());
             return Ok((
                 StatusCode::CREATED,
-                Json(Created {
+                Json(RoomCreated {
                     watch,
                     invite_url: format!("/play/{code}"),
                     code: code.to_string(),
@@ -213,35 +180,18 @@ async fn verify_password(hash: String, password: String) -> Result<bool, AppErro
     .map_err(|e| AppError::Internal(e.to_string()))?
 }
 
-#[derive(Serialize)]
-struct Seats {
-    red: bool,
-    black: bool,
-}
-
-#[derive(Serialize)]
-struct RoomInfoReply {
-    code: String,
-    rules: &'static str,
-    time_control: Option<TimeControlJson>,
-    has_password: bool,
-    public: bool,
-    computer: Option<ComputerSeat>,
-    seats: Seats,
-}
-
 async fn info(
     State(app): State<AppState>,
     ApiPath(code): ApiPath<String>,
     extensions: axum::http::Extensions,
-) -> Result<Json<RoomInfoReply>, AppError> {
+) -> Result<Json<RoomInfo>, AppError> {
     let row = find_room(&app, &extensions, &code).await?;
     let code = row.code.clone();
     let state = build(&row);
     let info = &state.info;
-    Ok(Json(RoomInfoReply {
+    Ok(Json(RoomInfo {
         code: code.to_string(),
-        rules: info.rules.name(),
+        rules: info.rules.name().to_string(),
         time_control: info.time_control.map(TimeControlJson::from),
         has_password: info.has_password,
         public: info.public,
@@ -251,24 +201,6 @@ async fn info(
             black: state.seated[Color::Black],
         },
     }))
-}
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct JoinRequest {
-    #[serde(default)]
-    password: Option<String>,
-    /// Only the watcher credential is wanted: take no seat even when one is free.
-    #[serde(default)]
-    watch_only: bool,
-}
-
-#[derive(Serialize)]
-struct Joined {
-    seat: Option<String>,
-    color: Option<Side>,
-    /// The watcher credential of a room with a password (null without one).
-    watch: Option<String>,
 }
 
 async fn join(
@@ -386,18 +318,6 @@ struct RoundQuery {
     round: Option<u32>,
     /// The watcher credential, for a room with a password.
     watch: Option<String>,
-}
-
-#[derive(Serialize)]
-struct GameReply {
-    round: u32,
-    start_fen: String,
-    moves: Vec<String>,
-    wxf: Vec<String>,
-    fen: String,
-    status: StatusView,
-    computer: Option<ComputerSeat>,
-    colors_swapped: bool,
 }
 
 async fn game(

@@ -3,11 +3,11 @@
 //! or hand-edited database gives a [`StoreError::Corrupt`], never a panic or a guess.
 
 use super::{CorruptColumn, StoreError};
-use crate::messages::Side;
-use crate::room::state::ComputerSeat;
 use xiangqi::game::RuleSet;
 use xiangqi::{Position, TimeControl};
 use xiangqi_engine::Strength;
+use xiangqi_view::protocol::ComputerSeat;
+use xiangqi_view::Side;
 
 /// Returns the error for column `column` of room `room` holding `found` (as SQL writes it)
 /// where `expected` was wanted.

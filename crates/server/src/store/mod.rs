@@ -15,7 +15,6 @@ pub use database::{Database, DatabaseUrlError};
 pub use lease::Owner;
 
 use crate::ids::{PuzzleId, RoomCode, SeatHash};
-use crate::room::state::ComputerSeat;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, AnyPool, Row};
 use std::fmt;
@@ -24,6 +23,7 @@ use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use xiangqi::game::RuleSet;
 use xiangqi::{Color, Position, TimeControl};
+use xiangqi_view::protocol::ComputerSeat;
 
 /// Most writes committed in one transaction.
 const MAX_BATCH: usize = 512;
@@ -815,7 +815,7 @@ mod tests {
             start: Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w").expect("legal"),
             computer: Some(ComputerSeat {
                 level: 4,
-                color: crate::messages::Side::Black,
+                color: xiangqi_view::Side::Black,
             }),
             public: true,
             password_hash: Some("$argon2id$hash".into()),

@@ -9,6 +9,7 @@ use common::{table, Client};
 use serde_json::{json, Value};
 use std::time::Duration;
 use xiangqi_server::WallClock;
+use xiangqi_view::protocol::ClientMessage;
 
 /// Reads `c`'s messages until a `clocks` notice; returns its clocks.
 async fn next_clocks(c: &mut Client) -> Value {
@@ -60,18 +61,18 @@ async fn the_win_may_be_claimed_once_the_opponent_has_been_away_long_enough() {
     let s = quick_claims().await;
     let mut t = table(s.addr, &json!({})).await;
     t.play(0, &["h2e2", "h9g7"]).await;
-    t.red.send(&json!({"t": "claim"})).await;
+    t.red.send(&ClientMessage::Claim).await;
     t.red.expect_error("opponent_here").await;
     t.black.close().await;
-    t.red.send(&json!({"t": "claim"})).await;
+    t.red.send(&ClientMessage::Claim).await;
     t.red.expect_error("too_soon").await;
     tokio::time::sleep(Duration::from_millis(400)).await;
-    t.red.send(&json!({"t": "claim"})).await;
+    t.red.send(&ClientMessage::Claim).await;
     let ev = t.red.expect_event("claim").await;
     assert_eq!(ev["color"], "red");
     assert_eq!(ev["game"]["status"]["result"], "red");
     assert_eq!(ev["game"]["status"]["reason"], "abandonment");
-    t.red.send(&json!({"t": "claim"})).await;
+    t.red.send(&ClientMessage::Claim).await;
     t.red.expect_error("game_over").await;
 }
 
@@ -80,7 +81,7 @@ async fn a_game_may_be_aborted_before_both_sides_moved_and_not_after() {
     let s = quick_claims().await;
     let mut t = table(s.addr, &json!({})).await;
     t.play(0, &["h2e2"]).await;
-    t.black.send(&json!({"t": "abort"})).await;
+    t.black.send(&ClientMessage::Abort).await;
     let ev = t.black.expect_event("abort").await;
     assert_eq!(ev["color"], "black");
     assert_eq!(ev["game"]["status"]["result"], "aborted");
@@ -89,12 +90,12 @@ async fn a_game_may_be_aborted_before_both_sides_moved_and_not_after() {
 
     let mut u = table(s.addr, &json!({})).await;
     u.play(0, &["h2e2", "h9g7"]).await;
-    u.red.send(&json!({"t": "abort"})).await;
+    u.red.send(&ClientMessage::Abort).await;
     u.red.expect_error("too_late").await;
     // With the opponent gone long enough, abort is allowed again.
     u.black.close().await;
     tokio::time::sleep(Duration::from_millis(400)).await;
-    u.red.send(&json!({"t": "abort"})).await;
+    u.red.send(&ClientMessage::Abort).await;
     let ev = u.red.expect_event("abort").await;
     assert_eq!(ev["game"]["status"]["result"], "aborted");
     assert_eq!(ev["game"]["history"][0]["result"], "aborted");
@@ -105,8 +106,8 @@ async fn a_watcher_can_neither_claim_nor_abort() {
     let s = quick_claims().await;
     let t = table(s.addr, &json!({})).await;
     let mut w = Client::join(s.addr, &t.code, "watcher", None).await;
-    for t in ["claim", "abort"] {
-        w.send(&json!({ "t": t })).await;
+    for msg in [ClientMessage::Claim, ClientMessage::Abort] {
+        w.send(&msg).await;
         w.expect_error("not_seated").await;
     }
 }

@@ -8,17 +8,24 @@ use crate::common;
 use common::{table, Client};
 use serde_json::json;
 use xiangqi_server::WallClock;
+use xiangqi_view::protocol::ClientMessage;
 
 #[tokio::test]
 async fn a_players_line_reaches_everyone_with_the_writers_name() {
     let s = common::start().await;
     let mut t = table(s.addr, &json!({})).await;
     let mut watcher = Client::join(s.addr, &t.code, "watcher", None).await;
-    t.black.send(&json!({"t": "name", "name": "Hoa"})).await;
+    t.black
+        .send(&ClientMessage::Name {
+            name: "Hoa".to_string(),
+        })
+        .await;
     t.black.expect_event("name").await;
     t.red.expect_event("name").await;
     t.black
-        .send(&json!({"t": "chat", "text": "  good luck <b>!</b>  "}))
+        .send(&ClientMessage::Chat {
+            text: "  good luck <b>!</b>  ".to_string(),
+        })
         .await;
     let ev = t.black.expect_event("chat").await;
     assert_eq!(ev["color"], "black");
@@ -45,23 +52,37 @@ async fn bad_lines_watchers_and_floods_are_refused_and_change_nothing() {
     let v = watcher.expect_state().await["v"].as_u64().unwrap();
     // (Black's lines: every chat message counts towards the limit, refused or not.)
     for bad in ["   ", "two\nlines", &"x".repeat(301)] {
-        t.black.send(&json!({"t": "chat", "text": bad})).await;
+        t.black
+            .send(&ClientMessage::Chat {
+                text: bad.to_string(),
+            })
+            .await;
         let e = t.black.expect_error("invalid_field").await;
         assert!(
             e["message"].as_str().unwrap_or("").starts_with("text:"),
             "{e}"
         );
     }
-    watcher.send(&json!({"t": "chat", "text": "hi"})).await;
+    watcher
+        .send(&ClientMessage::Chat {
+            text: "hi".to_string(),
+        })
+        .await;
     watcher.expect_error("not_seated").await;
     // Five lines pass at once; the sixth within 10 s is refused.
     for i in 0..5 {
         t.red
-            .send(&json!({"t": "chat", "text": format!("line {i}")}))
+            .send(&ClientMessage::Chat {
+                text: format!("line {i}"),
+            })
             .await;
         t.red.expect_event("chat").await;
     }
-    t.red.send(&json!({"t": "chat", "text": "line 5"})).await;
+    t.red
+        .send(&ClientMessage::Chat {
+            text: "line 5".to_string(),
+        })
+        .await;
     let e = t.red.expect_error("rate_limited").await;
     assert!(e["message"].as_str().unwrap_or("").contains("chat"), "{e}");
     let mut again = Client::hello(s.addr, &t.code, "watcher2", None, 0).await;
@@ -96,7 +117,11 @@ async fn deceiving_or_invisible_lines_are_refused_and_any_script_passes() {
         "\u{200B}\u{200B}",
         "a\u{2067}b",
     ] {
-        t.red.send(&json!({"t": "chat", "text": bad})).await;
+        t.red
+            .send(&ClientMessage::Chat {
+                text: bad.to_string(),
+            })
+            .await;
         let e = t.red.expect_error("invalid_field").await;
         assert!(
             e["message"].as_str().unwrap_or("").starts_with("text:"),
@@ -109,7 +134,11 @@ async fn deceiving_or_invisible_lines_are_refused_and_any_script_passes() {
         (false, "gg 👨\u{200D}👩\u{200D}👧"),
     ] {
         let player = if red { &mut t.red } else { &mut t.black };
-        player.send(&json!({"t": "chat", "text": good})).await;
+        player
+            .send(&ClientMessage::Chat {
+                text: good.to_string(),
+            })
+            .await;
         for reader in [&mut t.red, &mut t.black] {
             assert_eq!(reader.expect_event("chat").await["text"], good);
         }
@@ -122,7 +151,9 @@ async fn the_chat_comes_back_after_a_restart() {
     let (addr, _app, task) = common::start_in(dir.path(), |_| {}, WallClock::System).await;
     let mut t = table(addr, &json!({})).await;
     t.red
-        .send(&json!({"t": "chat", "text": "still here?"}))
+        .send(&ClientMessage::Chat {
+            text: "still here?".to_string(),
+        })
         .await;
     t.red.expect_event("chat").await;
     task.abort();

@@ -30,6 +30,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 use xiangqi_server::Database;
+use xiangqi_view::protocol::ClientMessage;
 
 /// Games played at once.
 const GAMES: usize = 60;
@@ -107,7 +108,12 @@ impl Player {
                 continue;
             };
             self.seen.lock().expect("seen").connections += 1;
-            let hello = json!({"t": "hello", "seat": self.seat, "v": v}).to_string();
+            let hello = ClientMessage::Hello {
+                seat: Some(self.seat.clone()),
+                watch: None,
+                v,
+            }
+            .to_json();
             if ws.send(Message::text(hello)).await.is_err() {
                 continue;
             }
@@ -127,7 +133,11 @@ impl Player {
                         pending.is_none_or(|(p, at)| p != ply || at.elapsed() >= RESEND_AFTER);
                     if mine && due && Instant::now() >= think_until {
                         if let Some(mv) = pick(g, self.game, ply) {
-                            let msg = json!({"t": "move", "ply": ply, "move": mv}).to_string();
+                            let msg = ClientMessage::Move {
+                                ply,
+                                mv: mv.clone(),
+                            }
+                            .to_json();
                             if ws.send(Message::text(msg)).await.is_err() {
                                 break;
                             }

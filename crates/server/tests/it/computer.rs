@@ -5,6 +5,7 @@ use crate::common;
 
 use common::Client;
 use serde_json::{json, Value};
+use xiangqi_view::protocol::{ClientMessage, OfferAction};
 
 #[tokio::test]
 async fn the_engine_replies_to_a_move_at_level_1() {
@@ -45,17 +46,22 @@ async fn the_engine_replies_to_a_move_at_level_1() {
     assert_eq!(rec["moves"].as_array().map(Vec::len), Some(4));
 
     // The engine declines a draw at once.
-    red.send(&json!({"t": "draw", "action": "offer"})).await;
+    red.send(&ClientMessage::Draw {
+        action: OfferAction::Offer,
+    })
+    .await;
     red.expect_event("draw_offer").await;
     let ev = red.expect_event("draw_decline").await;
     assert_eq!(ev["color"], "black");
 
     // After a resignation it agrees to a new round at once, and the colours swap: the
     // engine plays Red and moves first, the player answers as Black.
-    red.send(&json!({"t": "resign"})).await;
+    red.send(&ClientMessage::Resign).await;
     red.expect_event("resign").await;
-    red.send(&json!({"t": "new_round", "action": "request"}))
-        .await;
+    red.send(&ClientMessage::NewRound {
+        action: OfferAction::Offer,
+    })
+    .await;
     let ev = red.expect_event("new_round").await;
     assert_eq!(ev["round"], 2);
     assert_eq!(ev["swap"], true);

@@ -8,6 +8,7 @@ use crate::common;
 use common::Client;
 use serde_json::json;
 use std::net::{IpAddr, Ipv4Addr};
+use xiangqi_view::protocol::{ClientMessage, OfferAction};
 
 const LOOPBACK: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
 
@@ -44,7 +45,7 @@ async fn an_address_may_have_only_so_many_computer_games_in_progress() {
     // Resigning the first game gives its place back.
     let mut red = Client::hello(s.addr, &first.code, "red", Some(&first.seat), 0).await;
     red.expect_state().await;
-    red.send(&json!({"t": "resign"})).await;
+    red.send(&ClientMessage::Resign).await;
     red.expect_event("resign").await;
     assert_eq!(s.app.rooms.computer_games_in_progress(LOOPBACK), 1);
     common::create_room(s.addr, &body).await;
@@ -106,7 +107,7 @@ async fn start_with_queue_cap(queue_cap: usize) -> common::TestServer {
 async fn resign(addr: std::net::SocketAddr, room: &common::Room) -> Client {
     let mut red = Client::hello(addr, &room.code, "red", Some(&room.seat), 0).await;
     red.expect_state().await;
-    red.send(&json!({"t": "resign"})).await;
+    red.send(&ClientMessage::Resign).await;
     red.expect_event("resign").await;
     red
 }
@@ -192,8 +193,10 @@ async fn a_new_round_against_the_computer_is_refused_while_the_engine_queue_is_f
     // Two other games take both places: the new round is refused and changes nothing.
     let second = common::create_room(s.addr, &body).await;
     common::create_room(s.addr, &body).await;
-    red.send(&json!({"t": "new_round", "action": "request"}))
-        .await;
+    red.send(&ClientMessage::NewRound {
+        action: OfferAction::Offer,
+    })
+    .await;
     let err = red.recv().await;
     assert_eq!(err["t"], "error", "{err}");
     assert_eq!(err["code"], "engine_busy", "{err}");
@@ -208,8 +211,10 @@ async fn a_new_round_against_the_computer_is_refused_while_the_engine_queue_is_f
 
     // Once one ends, the new round is admitted and takes its place.
     resign(s.addr, &second).await;
-    red.send(&json!({"t": "new_round", "action": "request"}))
-        .await;
+    red.send(&ClientMessage::NewRound {
+        action: OfferAction::Offer,
+    })
+    .await;
     let ev = red.expect_event("new_round").await;
     assert_eq!(ev["round"], 2);
     assert_eq!(engine_health(s.addr).await["reserved"], 2);
@@ -226,14 +231,16 @@ async fn a_new_round_against_the_computer_counts_as_a_new_game() {
     let first = common::create_room(s.addr, &body).await;
     let mut red = Client::hello(s.addr, &first.code, "red", Some(&first.seat), 0).await;
     red.expect_state().await;
-    red.send(&json!({"t": "resign"})).await;
+    red.send(&ClientMessage::Resign).await;
     red.expect_event("resign").await;
     assert_eq!(s.app.rooms.computer_games_in_progress(LOOPBACK), 0);
 
     // Another room takes the one place: a new round in the first is refused, and changes nothing.
     let second = common::create_room(s.addr, &body).await;
-    red.send(&json!({"t": "new_round", "action": "request"}))
-        .await;
+    red.send(&ClientMessage::NewRound {
+        action: OfferAction::Offer,
+    })
+    .await;
     let err = red.recv().await;
     assert_eq!(err["t"], "error", "{err}");
     assert_eq!(err["code"], "too_many_computer_games", "{err}");
@@ -242,10 +249,12 @@ async fn a_new_round_against_the_computer_counts_as_a_new_game() {
     // Once the second game ends, the new round is allowed and takes the place.
     let mut other = Client::hello(s.addr, &second.code, "red", Some(&second.seat), 0).await;
     other.expect_state().await;
-    other.send(&json!({"t": "resign"})).await;
+    other.send(&ClientMessage::Resign).await;
     other.expect_event("resign").await;
-    red.send(&json!({"t": "new_round", "action": "request"}))
-        .await;
+    red.send(&ClientMessage::NewRound {
+        action: OfferAction::Offer,
+    })
+    .await;
     let ev = red.expect_event("new_round").await;
     assert_eq!(ev["round"], 2);
     assert_eq!(s.app.rooms.computer_games_in_progress(LOOPBACK), 1);

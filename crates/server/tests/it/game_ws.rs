@@ -8,6 +8,7 @@ use common::{
     http, laps, table, Client, FIVE_PLY_MATE, PERPETUAL_CHASE_FEN, PERPETUAL_CHASE_LAP, START_FEN,
 };
 use serde_json::json;
+use xiangqi_view::protocol::{ClientMessage, OfferAction};
 
 #[tokio::test]
 async fn a_whole_game_to_checkmate_between_two_clients() {
@@ -110,9 +111,14 @@ async fn a_watcher_watches_but_cannot_act() {
     assert_eq!(st["game"]["players"]["black"]["connected"], true);
 
     for msg in [
-        json!({"t": "move", "ply": 0, "move": "h2e2"}),
-        json!({"t": "resign"}),
-        json!({"t": "draw", "action": "offer"}),
+        ClientMessage::Move {
+            ply: 0,
+            mv: "h2e2".to_string(),
+        },
+        ClientMessage::Resign,
+        ClientMessage::Draw {
+            action: OfferAction::Offer,
+        },
     ] {
         w.send(&msg).await;
         w.expect_error("not_seated").await;
@@ -150,18 +156,22 @@ async fn refusals_keep_the_connection_open_and_the_game_going() {
     // Garbage JSON, unknown type, wrong field type, a binary frame.
     t.red.send_text("this is not json").await;
     t.red.expect_error("bad_message").await;
-    t.red.send(&json!({"t": "teleport"})).await;
+    t.red.send_json(&json!({"t": "teleport"})).await;
     let e = t.red.expect_error("bad_message").await;
     assert!(e["message"].as_str().unwrap().contains("teleport"), "{e}");
     t.red
-        .send(&json!({"t": "move", "ply": "x", "move": "h2e2"}))
+        .send_json(&json!({"t": "move", "ply": "x", "move": "h2e2"}))
         .await;
     t.red.expect_error("bad_message").await;
     t.red.send_binary(&[1, 2, 3]).await;
     t.red.expect_error("bad_message").await;
     // A second hello.
     t.red
-        .send(&json!({"t": "hello", "seat": t.red_seat, "v": 0}))
+        .send(&ClientMessage::Hello {
+            seat: Some(t.red_seat.clone()),
+            watch: None,
+            v: 0,
+        })
         .await;
     t.red.expect_error("bad_message").await;
     // Oversized.
@@ -169,10 +179,16 @@ async fn refusals_keep_the_connection_open_and_the_game_going() {
     t.red.send_text(&big).await;
     t.red.expect_error("too_large").await;
     // Offers that do not exist; a new round while the game goes on.
-    t.red.send(&json!({"t": "draw", "action": "accept"})).await;
+    t.red
+        .send(&ClientMessage::Draw {
+            action: OfferAction::Accept,
+        })
+        .await;
     t.red.expect_error("no_offer").await;
     t.red
-        .send(&json!({"t": "new_round", "action": "request"}))
+        .send(&ClientMessage::NewRound {
+            action: OfferAction::Offer,
+        })
         .await;
     t.red.expect_error("game_not_over").await;
 
@@ -198,8 +214,12 @@ async fn a_message_before_hello_is_refused_and_hello_still_works() {
     c.expect_error("hello_first").await;
     c.send_text("{").await;
     c.expect_error("bad_message").await;
-    c.send(&json!({"t": "hello", "seat": room.seat, "v": 0}))
-        .await;
+    c.send(&ClientMessage::Hello {
+        seat: Some(room.seat.clone()),
+        watch: None,
+        v: 0,
+    })
+    .await;
     let st = c.expect_state().await;
     assert_eq!(st["you"], "red");
     assert_eq!(st["v"], 0);
@@ -320,14 +340,20 @@ async fn reconnecting_with_the_last_seen_event_gets_the_missed_events() {
     let seen = black2.v;
     black2.close().await;
     t.red.expect_presence().await;
-    t.red.send(&json!({"t": "draw", "action": "offer"})).await;
+    t.red
+        .send(&ClientMessage::Draw {
+            action: OfferAction::Offer,
+        })
+        .await;
     t.red.expect_event("draw_offer").await;
     let mut black3 = Client::hello(s.addr, &t.code, "black3", Some(&t.black_seat), seen).await;
     let offer = black3.expect_event("draw_offer").await;
     assert_eq!(offer["color"], "red");
     assert_eq!(offer["game"]["draw_offer"], "red");
     black3
-        .send(&json!({"t": "draw", "action": "decline"}))
+        .send(&ClientMessage::Draw {
+            action: OfferAction::Decline,
+        })
         .await;
     black3.expect_event("draw_decline").await;
     t.red.expect_event("draw_decline").await;
@@ -390,16 +416,26 @@ async fn draw_offer_decline_and_accept() {
     let mut t = table(s.addr, &json!({})).await;
     t.play(0, &["h2e2"]).await;
 
-    t.red.send(&json!({"t": "draw", "action": "offer"})).await;
+    t.red
+        .send(&ClientMessage::Draw {
+            action: OfferAction::Offer,
+        })
+        .await;
     let ev = t.black.expect_event("draw_offer").await;
     assert_eq!(ev["color"], "red");
     assert_eq!(ev["game"]["draw_offer"], "red");
     t.red.expect_event("draw_offer").await;
     // Red cannot accept its own offer.
-    t.red.send(&json!({"t": "draw", "action": "accept"})).await;
+    t.red
+        .send(&ClientMessage::Draw {
+            action: OfferAction::Accept,
+        })
+        .await;
     t.red.expect_error("no_offer").await;
     t.black
-        .send(&json!({"t": "draw", "action": "decline"}))
+        .send(&ClientMessage::Draw {
+            action: OfferAction::Decline,
+        })
         .await;
     let ev = t.red.expect_event("draw_decline").await;
     assert_eq!(ev["color"], "black");
@@ -407,16 +443,28 @@ async fn draw_offer_decline_and_accept() {
     t.black.expect_event("draw_decline").await;
 
     // A move clears a standing offer.
-    t.black.send(&json!({"t": "draw", "action": "offer"})).await;
+    t.black
+        .send(&ClientMessage::Draw {
+            action: OfferAction::Offer,
+        })
+        .await;
     t.red.expect_event("draw_offer").await;
     t.black.expect_event("draw_offer").await;
     let ev = t.play(1, &["h9g7"]).await;
     assert_eq!(ev["game"]["draw_offer"], serde_json::Value::Null);
 
-    t.black.send(&json!({"t": "draw", "action": "offer"})).await;
+    t.black
+        .send(&ClientMessage::Draw {
+            action: OfferAction::Offer,
+        })
+        .await;
     t.red.expect_event("draw_offer").await;
     t.black.expect_event("draw_offer").await;
-    t.red.send(&json!({"t": "draw", "action": "accept"})).await;
+    t.red
+        .send(&ClientMessage::Draw {
+            action: OfferAction::Accept,
+        })
+        .await;
     let ev = t.red.expect_event("draw_agreed").await;
     t.black.expect_event("draw_agreed").await;
     assert_eq!(ev["game"]["status"]["result"], "draw");
@@ -434,41 +482,51 @@ async fn resignation_then_a_new_round_by_agreement() {
     let s = common::start().await;
     let mut t = table(s.addr, &json!({})).await;
     t.play(0, &["h2e2", "h9g7"]).await;
-    t.red.send(&json!({"t": "resign"})).await;
+    t.red.send(&ClientMessage::Resign).await;
     let ev = t.black.expect_event("resign").await;
     t.red.expect_event("resign").await;
     assert_eq!(ev["color"], "red");
     assert_eq!(ev["game"]["status"]["result"], "black");
     assert_eq!(ev["game"]["status"]["reason"], "resignation");
-    t.black.send(&json!({"t": "resign"})).await;
+    t.black.send(&ClientMessage::Resign).await;
     t.black.expect_error("game_over").await;
 
     // Black asks for another game; Red first declines, then Red asks and Black accepts.
     t.black
-        .send(&json!({"t": "new_round", "action": "request"}))
+        .send(&ClientMessage::NewRound {
+            action: OfferAction::Offer,
+        })
         .await;
     let ev = t.red.expect_event("new_round_request").await;
     t.black.expect_event("new_round_request").await;
     assert_eq!(ev["color"], "black");
     assert_eq!(ev["game"]["new_round_request"], "black");
     t.red
-        .send(&json!({"t": "new_round", "action": "decline"}))
+        .send(&ClientMessage::NewRound {
+            action: OfferAction::Decline,
+        })
         .await;
     let ev = t.black.expect_event("new_round_decline").await;
     t.red.expect_event("new_round_decline").await;
     assert_eq!(ev["color"], "red");
     t.black
-        .send(&json!({"t": "new_round", "action": "accept"}))
+        .send(&ClientMessage::NewRound {
+            action: OfferAction::Accept,
+        })
         .await;
     t.black.expect_error("no_offer").await;
 
     t.red
-        .send(&json!({"t": "new_round", "action": "request"}))
+        .send(&ClientMessage::NewRound {
+            action: OfferAction::Offer,
+        })
         .await;
     t.red.expect_event("new_round_request").await;
     t.black.expect_event("new_round_request").await;
     t.black
-        .send(&json!({"t": "new_round", "action": "accept"}))
+        .send(&ClientMessage::NewRound {
+            action: OfferAction::Accept,
+        })
         .await;
     let ev = t.red.expect_event("new_round").await;
     t.black.expect_event("new_round").await;
@@ -509,7 +567,11 @@ async fn a_flood_is_rate_limited_and_the_connection_survives() {
     let mut t = table(s.addr, &json!({})).await;
     // 60 messages at once: the burst (40) passes, the rest are refused as rate_limited.
     for _ in 0..60 {
-        t.red.send(&json!({"t": "draw", "action": "decline"})).await;
+        t.red
+            .send(&ClientMessage::Draw {
+                action: OfferAction::Decline,
+            })
+            .await;
     }
     let mut codes = Vec::new();
     for _ in 0..60 {
@@ -540,8 +602,12 @@ async fn a_client_that_floods_without_reading_is_closed_and_can_reconnect() {
     let black_seat = joined["seat"].as_str().expect("black seat").to_string();
     let mut black = Client::join(s.addr, &room.code, "black", Some(&black_seat)).await;
     let mut red = Client::connect_small_buffer(s.addr, &room.code, "red").await;
-    red.send(&json!({"t": "hello", "seat": room.seat, "v": 0}))
-        .await;
+    red.send(&ClientMessage::Hello {
+        seat: Some(room.seat.clone()),
+        watch: None,
+        v: 0,
+    })
+    .await;
     red.expect_state().await;
     red.send_move(0, "h2e2").await;
     red.expect_move("h2e2").await;
@@ -550,7 +616,11 @@ async fn a_client_that_floods_without_reading_is_closed_and_can_reconnect() {
     // Each message is answered (a resent move with its event, the rest with rate_limited
     // errors), and nothing is read: within a few seconds the answers fill the socket's
     // buffers and the server's writes to Red are stuck.
-    let resend = json!({"t": "move", "ply": 0, "move": "h2e2"}).to_string();
+    let resend = ClientMessage::Move {
+        ply: 0,
+        mv: "h2e2".to_string(),
+    }
+    .to_json();
     let started = std::time::Instant::now();
     while started.elapsed() < std::time::Duration::from_secs(3) && red.flood(&resend, 500).await {}
     // Black comes and goes: each return is a presence notice for Red, until Red's queue is

@@ -6,6 +6,7 @@ use crate::common;
 use common::{create_room, http, join, table, Client};
 use serde_json::json;
 use xiangqi_server::WallClock;
+use xiangqi_view::protocol::ClientMessage;
 
 #[tokio::test]
 async fn only_public_games_in_progress_are_listed_to_watch() {
@@ -13,7 +14,7 @@ async fn only_public_games_in_progress_are_listed_to_watch() {
     let mut playing = table(s.addr, &json!({"public": true})).await;
     playing.play(0, &["h2e2"]).await;
     let mut finished = table(s.addr, &json!({"public": true})).await;
-    finished.red.send(&json!({"t": "resign"})).await;
+    finished.red.send(&ClientMessage::Resign).await;
     finished.red.expect_event("resign").await;
     let private = table(s.addr, &json!({})).await;
     let locked = table(s.addr, &json!({"public": true, "password": "tea"})).await;
@@ -61,7 +62,7 @@ async fn newer_finished_games_do_not_hide_live_ones() {
         let room = create_room(s.addr, &json!({"public": true})).await;
         join(s.addr, &room.code, None).await;
         let mut red = Client::join(s.addr, &room.code, "red", Some(&room.seat)).await;
-        red.send(&json!({"t": "resign"})).await;
+        red.send(&ClientMessage::Resign).await;
         red.expect_event("resign").await;
     }
 

@@ -7,6 +7,7 @@ use crate::common;
 use common::{table, Client};
 use serde_json::json;
 use xiangqi_server::WallClock;
+use xiangqi_view::protocol::ClientMessage;
 
 #[tokio::test]
 async fn a_name_is_shown_to_everyone_and_follows_its_seat() {
@@ -14,7 +15,9 @@ async fn a_name_is_shown_to_everyone_and_follows_its_seat() {
     let mut t = table(s.addr, &json!({})).await;
     let mut watcher = Client::join(s.addr, &t.code, "watcher", None).await;
     t.red
-        .send(&json!({"t": "name", "name": "  Lan 兰  "}))
+        .send(&ClientMessage::Name {
+            name: "  Lan 兰  ".to_string(),
+        })
         .await;
     let ev = t.red.expect_event("name").await;
     assert_eq!(ev["color"], "red");
@@ -24,7 +27,11 @@ async fn a_name_is_shown_to_everyone_and_follows_its_seat() {
     assert_eq!(t.black.expect_event("name").await, ev);
     assert_eq!(watcher.expect_event("name").await, ev);
     // The same name again is no change and no event.
-    t.red.send(&json!({"t": "name", "name": "Lan 兰"})).await;
+    t.red
+        .send(&ClientMessage::Name {
+            name: "Lan 兰".to_string(),
+        })
+        .await;
     t.red.expect_quiet(200).await;
 
     // A new round swaps the colours; the name goes with the seat to Black.
@@ -40,17 +47,23 @@ async fn a_bad_name_or_a_watchers_name_is_refused_and_changes_nothing() {
     let mut watcher = Client::hello(s.addr, &t.code, "watcher", None, 0).await;
     let before = watcher.expect_state().await["v"].clone();
     for bad in ["   ", "a\u{7}b", &"x".repeat(25)] {
-        t.red.send(&json!({"t": "name", "name": bad})).await;
+        t.red
+            .send(&ClientMessage::Name {
+                name: bad.to_string(),
+            })
+            .await;
         let e = t.red.expect_error("invalid_field").await;
         assert!(
             e["message"].as_str().unwrap_or("").starts_with("name:"),
             "{e}"
         );
     }
-    t.red.send(&json!({"t": "name", "name": 7})).await;
+    t.red.send_json(&json!({"t": "name", "name": 7})).await;
     t.red.expect_error("bad_message").await;
     watcher
-        .send(&json!({"t": "name", "name": "Spectator"}))
+        .send(&ClientMessage::Name {
+            name: "Spectator".to_string(),
+        })
         .await;
     watcher.expect_error("not_seated").await;
     let mut again = Client::hello(s.addr, &t.code, "watcher2", None, 0).await;
@@ -65,7 +78,11 @@ async fn names_come_back_after_a_restart() {
     let dir = tempfile::tempdir().expect("temp dir");
     let (addr, _app, task) = common::start_in(dir.path(), |_| {}, WallClock::System).await;
     let mut t = table(addr, &json!({})).await;
-    t.black.send(&json!({"t": "name", "name": "Hoa"})).await;
+    t.black
+        .send(&ClientMessage::Name {
+            name: "Hoa".to_string(),
+        })
+        .await;
     t.black.expect_event("name").await;
     task.abort();
     drop((t.red, t.black));
@@ -91,7 +108,11 @@ async fn deceiving_or_invisible_names_are_refused_and_any_script_passes() {
         "one\u{2029}two",
         "one\ntwo",
     ] {
-        t.red.send(&json!({"t": "name", "name": bad})).await;
+        t.red
+            .send(&ClientMessage::Name {
+                name: bad.to_string(),
+            })
+            .await;
         let e = t.red.expect_error("invalid_field").await;
         assert!(
             e["message"].as_str().unwrap_or("").starts_with("name:"),
@@ -99,7 +120,11 @@ async fn deceiving_or_invisible_names_are_refused_and_any_script_passes() {
         );
     }
     for good in ["Nguyễn Thị Ánh", "许银川", "🐘 Elephant 👍🏽"] {
-        t.red.send(&json!({"t": "name", "name": good})).await;
+        t.red
+            .send(&ClientMessage::Name {
+                name: good.to_string(),
+            })
+            .await;
         let ev = t.red.expect_event("name").await;
         assert_eq!(ev["name"], good);
     }

@@ -7,6 +7,7 @@ use crate::common;
 
 use common::{assert_error, create_room, http, start, Client};
 use serde_json::{json, Value};
+use xiangqi_view::protocol::ClientMessage;
 
 /// Joins with `watch_only`, asserting 200 and no seat; returns the watcher credential.
 async fn watch_credential(addr: std::net::SocketAddr, code: &str, password: &str) -> String {
@@ -39,13 +40,15 @@ async fn watching_a_password_room_needs_the_watcher_credential() {
     );
 
     // No credential, a wrong one, or a seat token that matches no seat: refused and closed.
+    let hello = |seat: Option<&str>, watch: Option<&str>| ClientMessage::Hello {
+        seat: seat.map(str::to_string),
+        watch: watch.map(str::to_string),
+        v: 0,
+    };
     for (name, hello) in [
-        ("bare", json!({"t": "hello", "seat": null, "v": 0})),
-        (
-            "wrong",
-            json!({"t": "hello", "seat": null, "watch": "00", "v": 0}),
-        ),
-        ("bad seat", json!({"t": "hello", "seat": "nope", "v": 0})),
+        ("bare", hello(None, None)),
+        ("wrong", hello(None, Some("00"))),
+        ("bad seat", hello(Some("nope"), None)),
     ] {
         let mut c = Client::connect(s.addr, code, name).await;
         c.send(&hello).await;
@@ -59,7 +62,11 @@ async fn watching_a_password_room_needs_the_watcher_credential() {
     assert_eq!(created["watch"], watch.as_str(), "one credential per room");
     let mut watcher = Client::connect(s.addr, code, "watcher").await;
     watcher
-        .send(&json!({"t": "hello", "seat": null, "watch": watch, "v": 0}))
+        .send(&ClientMessage::Hello {
+            seat: None,
+            watch: Some(watch.clone()),
+            v: 0,
+        })
         .await;
     let state = watcher.expect_state().await;
     assert_eq!(state["you"], Value::Null, "{state}");

@@ -8,6 +8,7 @@ use common::{table, Client};
 use serde_json::json;
 use std::time::Instant;
 use xiangqi_server::WallClock;
+use xiangqi_view::protocol::ClientMessage;
 
 #[tokio::test]
 async fn a_new_server_on_the_same_data_dir_has_every_room() {
@@ -27,7 +28,7 @@ async fn a_new_server_on_the_same_data_dir_has_every_room() {
     let v = t.red.v;
     // A second, finished room with a history.
     let mut u = table(addr, &json!({})).await;
-    u.red.send(&json!({"t": "resign"})).await;
+    u.red.send(&ClientMessage::Resign).await;
     u.red.expect_event("resign").await;
     task.abort();
     drop((t.red, t.black, u.red, u.black));

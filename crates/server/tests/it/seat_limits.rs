@@ -9,6 +9,7 @@ use common::{start_with, table, Client, Table};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use xiangqi_server::{Config, WallClock};
+use xiangqi_view::protocol::{ClientMessage, OfferAction};
 
 /// Presents Red's seat again on a new socket (the old one is replaced) and reads its state.
 async fn reconnect_red(addr: SocketAddr, t: &mut Table, n: usize) {
@@ -22,7 +23,7 @@ async fn stored_events(addr: SocketAddr, code: &str) -> u64 {
 }
 
 /// Sends `msg` as Red and returns the reply that is not presence or clocks.
-async fn red_sends(t: &mut Table, msg: &Value) -> Value {
+async fn red_sends(t: &mut Table, msg: &ClientMessage) -> Value {
     t.red.send(msg).await;
     t.red.recv_significant().await
 }
@@ -45,12 +46,24 @@ async fn chat_over_reconnects_stays_at_five_stored_lines() {
     // Each line on a new socket: the seat's allowance, not the socket's, is spent.
     for i in 0..5 {
         reconnect_red(s.addr, &mut t, i).await;
-        let reply = red_sends(&mut t, &json!({"t": "chat", "text": format!("line {i}")})).await;
+        let reply = red_sends(
+            &mut t,
+            &ClientMessage::Chat {
+                text: format!("line {i}"),
+            },
+        )
+        .await;
         assert_eq!(reply["kind"], "chat", "{reply}");
     }
     for i in 5..9 {
         reconnect_red(s.addr, &mut t, i).await;
-        let reply = red_sends(&mut t, &json!({"t": "chat", "text": "again"})).await;
+        let reply = red_sends(
+            &mut t,
+            &ClientMessage::Chat {
+                text: "again".to_string(),
+            },
+        )
+        .await;
         assert_eq!(
             reply["code"], "rate_limited",
             "a new socket is no fresh burst: {reply}"
@@ -72,17 +85,37 @@ async fn name_changes_over_reconnects_are_limited_per_seat() {
     let before = stored_events(s.addr, &t.code).await;
     for i in 0..3 {
         reconnect_red(s.addr, &mut t, i).await;
-        let reply = red_sends(&mut t, &json!({"t": "name", "name": format!("Lan {i}")})).await;
+        let reply = red_sends(
+            &mut t,
+            &ClientMessage::Name {
+                name: format!("Lan {i}"),
+            },
+        )
+        .await;
         assert_eq!(reply["kind"], "name", "{reply}");
     }
     reconnect_red(s.addr, &mut t, 3).await;
-    let reply = red_sends(&mut t, &json!({"t": "name", "name": "Lan 3"})).await;
+    let reply = red_sends(
+        &mut t,
+        &ClientMessage::Name {
+            name: "Lan 3".to_string(),
+        },
+    )
+    .await;
     assert_eq!(reply["code"], "rate_limited", "{reply}");
     // Giving the name it has stores nothing and costs nothing.
-    t.red.send(&json!({"t": "name", "name": "Lan 2"})).await;
+    t.red
+        .send(&ClientMessage::Name {
+            name: "Lan 2".to_string(),
+        })
+        .await;
     t.red.expect_quiet(300).await;
     // Black's seat has its own allowance.
-    t.black.send(&json!({"t": "name", "name": "Bo"})).await;
+    t.black
+        .send(&ClientMessage::Name {
+            name: "Bo".to_string(),
+        })
+        .await;
     t.black.expect_event("name").await;
     assert_eq!(stored_events(s.addr, &t.code).await, before + 4);
 }
@@ -94,16 +127,30 @@ async fn an_offer_and_decline_loop_is_limited_per_seat() {
     let before = stored_events(s.addr, &t.code).await;
     for i in 0..3 {
         reconnect_red(s.addr, &mut t, i).await;
-        let reply = red_sends(&mut t, &json!({"t": "draw", "action": "offer"})).await;
+        let reply = red_sends(
+            &mut t,
+            &ClientMessage::Draw {
+                action: OfferAction::Offer,
+            },
+        )
+        .await;
         assert_eq!(reply["kind"], "draw_offer", "{reply}");
         t.black.expect_event("draw_offer").await;
         t.black
-            .send(&json!({"t": "draw", "action": "decline"}))
+            .send(&ClientMessage::Draw {
+                action: OfferAction::Decline,
+            })
             .await;
         t.black.expect_event("draw_decline").await;
     }
     reconnect_red(s.addr, &mut t, 3).await;
-    let reply = red_sends(&mut t, &json!({"t": "draw", "action": "offer"})).await;
+    let reply = red_sends(
+        &mut t,
+        &ClientMessage::Draw {
+            action: OfferAction::Offer,
+        },
+    )
+    .await;
     assert_eq!(reply["code"], "rate_limited", "{reply}");
     assert!(
         reply["message"]
@@ -118,31 +165,49 @@ async fn an_offer_and_decline_loop_is_limited_per_seat() {
 async fn new_round_requests_are_limited_per_seat() {
     let s = without_room_budget().await;
     let mut t = table(s.addr, &json!({})).await;
-    t.black.send(&json!({"t": "resign"})).await;
+    t.black.send(&ClientMessage::Resign).await;
     t.black.expect_event("resign").await;
     t.red.expect_event("resign").await;
     let before = stored_events(s.addr, &t.code).await;
     for i in 0..10 {
         reconnect_red(s.addr, &mut t, i).await;
-        let reply = red_sends(&mut t, &json!({"t": "new_round", "action": "request"})).await;
+        let reply = red_sends(
+            &mut t,
+            &ClientMessage::NewRound {
+                action: OfferAction::Offer,
+            },
+        )
+        .await;
         assert_eq!(reply["kind"], "new_round_request", "{reply}");
         t.black.expect_event("new_round_request").await;
         t.black
-            .send(&json!({"t": "new_round", "action": "decline"}))
+            .send(&ClientMessage::NewRound {
+                action: OfferAction::Decline,
+            })
             .await;
         t.black.expect_event("new_round_decline").await;
     }
     reconnect_red(s.addr, &mut t, 10).await;
-    let reply = red_sends(&mut t, &json!({"t": "new_round", "action": "request"})).await;
+    let reply = red_sends(
+        &mut t,
+        &ClientMessage::NewRound {
+            action: OfferAction::Offer,
+        },
+    )
+    .await;
     assert_eq!(reply["code"], "rate_limited", "{reply}");
     // Accepting the other seat's request is never limited.
     t.black
-        .send(&json!({"t": "new_round", "action": "request"}))
+        .send(&ClientMessage::NewRound {
+            action: OfferAction::Offer,
+        })
         .await;
     t.black.expect_event("new_round_request").await;
     t.red.expect_event("new_round_request").await;
     t.red
-        .send(&json!({"t": "new_round", "action": "accept"}))
+        .send(&ClientMessage::NewRound {
+            action: OfferAction::Accept,
+        })
         .await;
     t.red.expect_event("new_round").await;
     assert_eq!(stored_events(s.addr, &t.code).await, before + 22);
@@ -159,16 +224,26 @@ async fn the_room_budget_bounds_chatter_from_both_seats_but_never_moves() {
     let before = stored_events(s.addr, &t.code).await;
     for i in 0..3 {
         t.red
-            .send(&json!({"t": "chat", "text": format!("red {i}")}))
+            .send(&ClientMessage::Chat {
+                text: format!("red {i}"),
+            })
             .await;
         t.red.expect_event("chat").await;
         t.black.expect_event("chat").await;
     }
-    t.black.send(&json!({"t": "name", "name": "Bo"})).await;
+    t.black
+        .send(&ClientMessage::Name {
+            name: "Bo".to_string(),
+        })
+        .await;
     t.black.expect_event("name").await;
     t.red.expect_event("name").await;
     // Black has lines of its own left, the room has none.
-    t.black.send(&json!({"t": "chat", "text": "hi"})).await;
+    t.black
+        .send(&ClientMessage::Chat {
+            text: "hi".to_string(),
+        })
+        .await;
     let e = t.black.expect_error("rate_limited").await;
     assert!(
         e["message"]
@@ -177,7 +252,7 @@ async fn the_room_budget_bounds_chatter_from_both_seats_but_never_moves() {
         "{e}"
     );
     t.play(0, &["h2e2", "h9g7"]).await;
-    t.red.send(&json!({"t": "resign"})).await;
+    t.red.send(&ClientMessage::Resign).await;
     t.red.expect_event("resign").await;
     assert_eq!(stored_events(s.addr, &t.code).await, before + 7);
 }

@@ -6,6 +6,7 @@ use crate::common;
 
 use common::{table, Client};
 use serde_json::json;
+use xiangqi_view::protocol::ClientMessage;
 
 /// Reads presence notices until one says `count` watchers.
 async fn expect_watchers(c: &mut Client, count: u64) {
@@ -55,13 +56,22 @@ async fn watcher_hello_churn_from_one_address_is_limited() {
     let mut t = table(s.addr, &json!({})).await;
     for i in 0..5 {
         let mut w = Client::connect_from(local(2), s.addr, &t.code, &format!("w{i}")).await;
-        w.send(&json!({"t": "hello", "seat": null, "v": 0})).await;
+        w.send(&ClientMessage::Hello {
+            seat: None,
+            watch: None,
+            v: 0,
+        })
+        .await;
         w.expect_state().await;
         w.close().await;
     }
     let mut churn = Client::connect_from(local(2), s.addr, &t.code, "w5").await;
     churn
-        .send(&json!({"t": "hello", "seat": null, "v": 0}))
+        .send(&ClientMessage::Hello {
+            seat: None,
+            watch: None,
+            v: 0,
+        })
         .await;
     let refused = churn.expect_closed().await;
     assert_eq!(refused.len(), 1, "{refused:?}");
@@ -69,12 +79,20 @@ async fn watcher_hello_churn_from_one_address_is_limited() {
     // Another address may watch, and a player may always come back from any address.
     let mut other = Client::connect_from(local(3), s.addr, &t.code, "other").await;
     other
-        .send(&json!({"t": "hello", "seat": null, "v": 0}))
+        .send(&ClientMessage::Hello {
+            seat: None,
+            watch: None,
+            v: 0,
+        })
         .await;
     assert_eq!(other.expect_state().await["game"]["watchers"], 1);
     let mut red = Client::connect_from(local(2), s.addr, &t.code, "red2").await;
-    red.send(&json!({"t": "hello", "seat": t.red_seat, "v": 0}))
-        .await;
+    red.send(&ClientMessage::Hello {
+        seat: Some(t.red_seat.clone()),
+        watch: None,
+        v: 0,
+    })
+    .await;
     assert_eq!(red.expect_state().await["you"], "red");
     expect_watchers(&mut t.black, 1).await;
 }

@@ -10,7 +10,6 @@ use futures_util::{SinkExt, StreamExt};
 use hdrhistogram::Histogram;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::net::{IpAddr, SocketAddr};
 use std::str::FromStr;
@@ -19,6 +18,11 @@ use tokio::net::TcpSocket;
 use tokio::sync::watch;
 use tokio::time::{timeout, Instant};
 use tokio_tungstenite::tungstenite::Message;
+use xiangqi_view::protocol::{
+    ClientMessage, ComputerRequest, Event, GameSnapshot, NewRoom, OfferAction, RoomCreated,
+    ServerMessage,
+};
+use xiangqi_view::Side;
 
 /// Longest wait for any message from the server before the game counts as stuck.
 const SILENCE: Duration = Duration::from_secs(60);
@@ -133,53 +137,6 @@ pub async fn run_group(
     report
 }
 
-#[derive(Deserialize)]
-struct Created {
-    code: String,
-    seat: String,
-}
-
-#[derive(Deserialize)]
-struct Incoming {
-    t: String,
-    #[serde(default)]
-    kind: Option<String>,
-    #[serde(default)]
-    color: Option<String>,
-    #[serde(default)]
-    code: Option<String>,
-    #[serde(default)]
-    game: Option<GameView>,
-}
-
-#[derive(Deserialize)]
-struct GameView {
-    moves: Vec<String>,
-    legal: Vec<String>,
-    turn: String,
-    status: StatusView,
-    /// Set in the rounds where the seats play the other colours than in round 1.
-    #[serde(default)]
-    colors_swapped: bool,
-}
-
-impl GameView {
-    /// The client's colour in this round: Red in round 1 (the engine was given Black), and
-    /// swapped with every new round.
-    fn ours(&self) -> &'static str {
-        if self.colors_swapped {
-            "black"
-        } else {
-            "red"
-        }
-    }
-}
-
-#[derive(Deserialize)]
-struct StatusView {
-    result: String,
-}
-
 /// Waits until `phase_rx` says when the run starts; `None` when the run ended first.
 async fn start_of(phase_rx: &mut watch::Receiver<Option<Phase>>) -> Option<Phase> {
     loop {
@@ -193,45 +150,52 @@ async fn start_of(phase_rx: &mut watch::Receiver<Option<Phase>>) -> Option<Phase
 /// What the human side sends next in `game`, if anything: a random legal move when it is
 /// its turn and it has not moved at this ply yet (`sent_ply`), or a request for the next
 /// round once the game is over (the engine agrees at once).
-fn next_message(game: &GameView, sent_ply: &mut Option<usize>, rng: &mut StdRng) -> Option<String> {
-    let ongoing = game.status.result == "ongoing";
-    if ongoing && game.turn == game.ours() && *sent_ply != Some(game.moves.len()) {
+fn next_message(
+    game: &GameSnapshot,
+    sent_ply: &mut Option<usize>,
+    rng: &mut StdRng,
+) -> Option<ClientMessage> {
+    let ongoing = game.ongoing();
+    // The client created the room: it plays Red in round 1 (the engine was given Black),
+    // swapped with every new round.
+    if ongoing && game.turn == game.creator_side() && *sent_ply != Some(game.moves.len()) {
         if game.legal.is_empty() {
             return None;
         }
         let mv = &game.legal[rng.gen_range(0..game.legal.len())];
         *sent_ply = Some(game.moves.len());
-        Some(serde_json::json!({"t": "move", "ply": game.moves.len(), "move": mv}).to_string())
+        Some(ClientMessage::Move {
+            ply: game.moves.len(),
+            mv: mv.clone(),
+        })
     } else if !ongoing && *sent_ply != Some(usize::MAX) {
         *sent_ply = Some(usize::MAX);
-        Some(r#"{"t":"new_round","action":"request"}"#.to_string())
+        Some(ClientMessage::NewRound {
+            action: OfferAction::Offer,
+        })
     } else {
         None
     }
 }
 
-/// Times the engine's reply from a move event `msg` received now: our move's confirmation
-/// starts the clock (`confirmed_at`), the engine's move stops it, and a reply to a move
-/// confirmed inside the measured window of `phase` is kept in `replies` (µs).
+/// Times the engine's reply from a move by `mover` received now in `game`: our move's
+/// confirmation starts the clock (`confirmed_at`), the engine's move stops it, and a reply
+/// to a move confirmed inside the measured window of `phase` is kept in `replies` (µs).
 fn time_reply(
-    msg: &Incoming,
+    mover: Side,
+    game: &GameSnapshot,
     phase: &Phase,
     confirmed_at: &mut Option<Instant>,
     replies: &mut Vec<u64>,
 ) {
     let received = Instant::now();
-    let ours = msg.game.as_ref().map_or("red", GameView::ours);
-    match msg.color.as_deref() {
-        Some(c) if c == ours => *confirmed_at = Some(received),
-        Some(_) => {
-            if let Some(at) = confirmed_at.take() {
-                if at >= phase.measure_from && at < phase.stop {
-                    let us = received.duration_since(at).as_micros();
-                    replies.push(u64::try_from(us).unwrap_or(u64::MAX).max(1));
-                }
-            }
+    if mover == game.creator_side() {
+        *confirmed_at = Some(received);
+    } else if let Some(at) = confirmed_at.take() {
+        if at >= phase.measure_from && at < phase.stop {
+            let us = received.duration_since(at).as_micros();
+            replies.push(u64::try_from(us).unwrap_or(u64::MAX).max(1));
         }
-        None => {}
     }
 }
 
@@ -258,7 +222,7 @@ async fn play(
     };
     tokio::time::sleep_until(phase.start).await;
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut game: Option<GameView> = None;
+    let mut game: Option<GameSnapshot> = None;
     let mut sent_ply: Option<usize> = None;
     let mut confirmed_at: Option<Instant> = None;
     let mut last_sent: Option<Instant> = None;
@@ -270,7 +234,7 @@ async fn play(
         let outgoing = game
             .as_ref()
             .and_then(|g| next_message(g, &mut sent_ply, &mut rng));
-        if let Some(text) = outgoing {
+        if let Some(text) = outgoing.map(|m| m.to_json()) {
             if let Some(at) = last_sent {
                 tokio::time::sleep_until(at + MIN_GAP).await;
             }
@@ -287,21 +251,25 @@ async fn play(
             Ok(Some(Ok(_))) => continue,
             Ok(_) => return (true, replies, Some("ws_closed".to_string())),
         };
-        let Ok(msg) = serde_json::from_str::<Incoming>(frame.as_str()) else {
-            continue;
+        let msg = match ServerMessage::parse(frame.as_str()) {
+            Ok(ServerMessage::Error { code, .. }) => return (true, replies, Some(code.name())),
+            Ok(msg) => msg,
+            Err(_) => continue,
         };
-        if msg.t == "error" {
-            return (true, replies, msg.code.or(Some("error".to_string())));
+        if let ServerMessage::Event { event, game, .. } = &msg {
+            match event.as_ref() {
+                Event::Move { color, .. } => {
+                    time_reply(*color, game, &phase, &mut confirmed_at, &mut replies);
+                }
+                Event::NewRound { .. } => {
+                    sent_ply = None;
+                    confirmed_at = None;
+                }
+                _ => {}
+            }
         }
-        if msg.t == "event" && msg.kind.as_deref() == Some("move") {
-            time_reply(&msg, &phase, &mut confirmed_at, &mut replies);
-        }
-        if msg.kind.as_deref() == Some("new_round") {
-            sent_ply = None;
-            confirmed_at = None;
-        }
-        if let Some(g) = msg.game {
-            game = Some(g);
+        if let ServerMessage::State { game: g, .. } | ServerMessage::Event { game: g, .. } = msg {
+            game = Some(g.into_owned());
         }
     }
 }
@@ -327,9 +295,15 @@ async fn connect(
         .build()
         .map_err(|e| e.to_string())?;
     let base = server.trim_end_matches('/');
-    let created: Created = http
+    let created: RoomCreated = http
         .post(format!("{base}/api/rooms"))
-        .json(&serde_json::json!({"computer": {"level": level, "color": "black"}}))
+        .json(&NewRoom {
+            computer: Some(ComputerRequest {
+                level: i64::from(level),
+                color: Side::Black,
+            }),
+            ..NewRoom::default()
+        })
         .send()
         .await
         .map_err(|e| format!("create room: {e}"))?
@@ -367,7 +341,12 @@ async fn connect(
         .await
         .map_err(|e| format!("websocket: {e}"))?;
     let (mut sink, stream) = ws.split();
-    let hello = serde_json::json!({"t": "hello", "seat": created.seat, "v": 0}).to_string();
+    let hello = ClientMessage::Hello {
+        seat: Some(created.seat),
+        watch: None,
+        v: 0,
+    }
+    .to_json();
     sink.send(Message::text(hello))
         .await
         .map_err(|e| format!("hello: {e}"))?;

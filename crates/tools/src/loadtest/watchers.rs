@@ -14,6 +14,7 @@ use tokio::sync::{watch, Semaphore};
 use tokio::time::{sleep, sleep_until, timeout, Instant};
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
+use xiangqi_view::protocol::{ClientMessage, NewRoom, RoomCreated};
 
 /// Watchers per room; the server's default cap is 200 (`--max-watchers`).
 pub const PER_ROOM: u64 = 100;
@@ -32,11 +33,6 @@ struct Health {
 #[derive(Deserialize)]
 struct Memory {
     rss_bytes: Option<u64>,
-}
-
-#[derive(Deserialize)]
-struct Created {
-    code: String,
 }
 
 /// What the wave measured.
@@ -90,9 +86,12 @@ async fn rss(http: &reqwest::Client, server: &str) -> Option<u64> {
 /// Creates a room for watchers to watch; returns its code.
 async fn room(http: &reqwest::Client, server: &str) -> Result<String, String> {
     let url = format!("{}/api/rooms", server.trim_end_matches('/'));
-    let created: Created = http
+    let created: RoomCreated = http
         .post(url)
-        .json(&serde_json::json!({"rules": "wxf-2018", "public": false}))
+        .json(&NewRoom {
+            rules: Some("wxf-2018".to_string()),
+            ..NewRoom::default()
+        })
         .send()
         .await
         .and_then(reqwest::Response::error_for_status)
@@ -120,7 +119,12 @@ async fn watcher(
             tokio_tungstenite::connect_async_with_config(url.as_str(), Some(config), false)
                 .await
                 .map_err(|e| e.to_string())?;
-        let hello = serde_json::json!({"t": "hello", "seat": null, "v": 0}).to_string();
+        let hello = ClientMessage::Hello {
+            seat: None,
+            watch: None,
+            v: 0,
+        }
+        .to_json();
         ws.send(Message::text(hello))
             .await
             .map_err(|e| e.to_string())?;

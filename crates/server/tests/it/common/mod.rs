@@ -10,6 +10,7 @@ use std::net::SocketAddr;
 use std::path::Path;
 use tempfile::TempDir;
 use xiangqi_server::{AppState, Config, Database, Server, WallClock};
+use xiangqi_view::protocol::{ClientMessage, OfferAction};
 
 pub use ws::Client;
 
@@ -276,16 +277,20 @@ impl Table {
     /// Black resigns, Red asks for a new round and Black accepts, each event read by both;
     /// the players swap colours ([`Table::swap_colors`]). Returns the `new_round` event.
     pub async fn resign_and_start_again(&mut self) -> Value {
-        self.black.send(&json!({"t": "resign"})).await;
+        self.black.send(&ClientMessage::Resign).await;
         self.black.expect_event("resign").await;
         self.red.expect_event("resign").await;
         self.red
-            .send(&json!({"t": "new_round", "action": "request"}))
+            .send(&ClientMessage::NewRound {
+                action: OfferAction::Offer,
+            })
             .await;
         self.red.expect_event("new_round_request").await;
         self.black.expect_event("new_round_request").await;
         self.black
-            .send(&json!({"t": "new_round", "action": "accept"}))
+            .send(&ClientMessage::NewRound {
+                action: OfferAction::Accept,
+            })
             .await;
         self.black.expect_event("new_round").await;
         let ev = self.red.expect_event("new_round").await;

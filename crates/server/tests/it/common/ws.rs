@@ -1,15 +1,19 @@
 //! A real WebSocket client for the game socket `/ws/rooms/{code}`, with a timeout on every
 //! receive (a server bug fails the test instead of hanging it) and a check that the numbered
-//! events arrive in order, each exactly once. Depends only on tokio-tungstenite,
-//! futures-util and serde_json, so the CLI crate's restart test can include it with `#[path]`.
+//! events arrive in order, each exactly once. It sends the protocol's typed
+//! [`ClientMessage`]s and reads every frame also as a typed [`ServerMessage`], so the one
+//! definition of the protocol (`xiangqi_view::protocol`) is checked against the server by
+//! every test. Depends only on tokio-tungstenite, futures-util, serde_json and xiangqi-view,
+//! so the CLI crate's restart test can include it with `#[path]`.
 
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use xiangqi_view::protocol::{ClientMessage, ServerMessage};
 
 /// How long a test waits for a message the server owes it.
 pub const RECV_TIMEOUT: Duration = Duration::from_secs(5);
@@ -114,7 +118,12 @@ impl Client {
     ) -> Client {
         let mut c = Client::connect(addr, code, name).await;
         c.v = v;
-        c.send(&json!({"t": "hello", "seat": seat, "v": v})).await;
+        c.send(&ClientMessage::Hello {
+            seat: seat.map(str::to_string),
+            watch: None,
+            v,
+        })
+        .await;
         c
     }
 
@@ -125,8 +134,13 @@ impl Client {
         c
     }
 
-    /// Sends a JSON message as a text frame.
-    pub async fn send(&mut self, msg: &Value) {
+    /// Sends a client message as a text frame.
+    pub async fn send(&mut self, msg: &ClientMessage) {
+        self.send_text(&msg.to_json()).await;
+    }
+
+    /// Sends any JSON value as a text frame: for messages the protocol does not allow.
+    pub async fn send_json(&mut self, msg: &Value) {
         self.send_text(&msg.to_string()).await;
     }
 
@@ -163,8 +177,11 @@ impl Client {
 
     /// Sends a move.
     pub async fn send_move(&mut self, ply: usize, mv: &str) {
-        self.send(&json!({"t": "move", "ply": ply, "move": mv}))
-            .await;
+        self.send(&ClientMessage::Move {
+            ply,
+            mv: mv.to_string(),
+        })
+        .await;
     }
 
     /// Closes the socket politely.
@@ -184,6 +201,12 @@ impl Client {
             match next {
                 None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return None,
                 Some(Ok(Message::Text(t))) => {
+                    if let Err(e) = ServerMessage::parse(t.as_str()) {
+                        panic!(
+                            "{}: not a server message of the protocol ({e}): {t}",
+                            self.name
+                        );
+                    }
                     return Some(serde_json::from_str(t.as_str()).unwrap_or_else(|e| {
                         panic!("{}: server sent non-JSON ({e}): {t}", self.name)
                     }));

@@ -1,8 +1,8 @@
 //! Room events: every change to a room, numbered, stored in order and replayed to rebuild
 //! the room after a restart. The same JSON goes to the clients (with a snapshot added).
 
+use crate::Side;
 use serde::{Deserialize, Serialize};
-use xiangqi_view::Side;
 
 /// One change to a room. Stored as JSON in the `events` table; the `kind` tag and field
 /// names are part of the wire protocol (`docs/protocol.md`).
@@ -78,23 +78,23 @@ pub enum Event {
         color: Side,
     },
     /// The player of `color` chose the display name `name` (already checked: see
-    /// [`crate::messages::display_name`]). The name belongs to the seat and follows it when
+    /// the server with [`crate::player_text`]). The name belongs to the seat and follows it when
     /// the colours swap.
     Name {
         /// The colour the seat played when it chose the name.
         color: Side,
-        /// The name, trimmed, 1 to 24 characters, as [`xiangqi_view::player_text`] allows.
+        /// The name, trimmed, 1 to 24 characters, as [`crate::player_text`] allows.
         name: String,
     },
     /// The player of `color` wrote the chat line `text` (already checked: see
-    /// [`crate::messages::chat_text`]), under the display name the seat had then.
+    /// the server with [`crate::player_text`]), under the display name the seat had then.
     Chat {
         /// The colour the writer played when writing.
         color: Side,
         /// The writer's display name at the time, if any.
         #[serde(default)]
         name: Option<String>,
-        /// The line, trimmed, 1 to 300 characters, as [`xiangqi_view::player_text`] allows.
+        /// The line, trimmed, 1 to 300 characters, as [`crate::player_text`] allows.
         text: String,
     },
     /// Both agreed: round `round` starts from the room's start position, Red to move.
