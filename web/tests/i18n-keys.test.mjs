@@ -88,7 +88,8 @@ test('every English text is non-empty', () => {
 
 test('every key named by a page or a module exists', () => {
   const missing = [];
-  for (const f of readdirSync(webDir).filter((n) => n.endsWith('.html'))) {
+  const partials = readdirSync(join(webDir, 'partials')).map((n) => `partials/${n}`);
+  for (const f of [...readdirSync(webDir).filter((n) => n.endsWith('.html')), ...partials]) {
     const html = readFileSync(join(webDir, f), 'utf8');
     for (const m of html.matchAll(/data-i18n(?:-html)?="([^"]+)"/g)) if (!en.has(m[1])) missing.push(`${f}: ${m[1]}`);
     for (const m of html.matchAll(/data-i18n-attr="([^"]+)"/g)) {
@@ -110,9 +111,13 @@ test('every key named by a page or a module exists', () => {
 });
 
 test('every page loads the language module and marks its texts', () => {
+  // The module is loaded by the shared head (web/partials/head.html) that the server splices
+  // in at each page's <!--#head--> marker (crates/server/src/assets/codec.rs).
+  const head = readFileSync(join(webDir, 'partials', 'head.html'), 'utf8');
+  assert.match(head, /<script type="module" src="\/assets\/js\/i18n\.js"><\/script>/);
   for (const f of readdirSync(webDir).filter((n) => n.endsWith('.html'))) {
     const html = readFileSync(join(webDir, f), 'utf8');
-    assert.match(html, /<script type="module" src="\/assets\/js\/i18n\.js"><\/script>/, f);
+    assert.match(html, /<head>\n<!--#head-->\n/, f);
     assert.match(html, /<title data-i18n="/, `${f}: its title is translated`);
   }
 });

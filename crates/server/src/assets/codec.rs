@@ -10,10 +10,12 @@ use sha2::{Digest, Sha256};
 use std::io::Write;
 
 /// The paths under `web/` (globs, as `rust-embed`'s `#[exclude]` takes them) that are not
-/// embedded: what only the browser tests and the developers need. `assets::Web` repeats
-/// them in its attributes, which take only literals.
-pub const EXCLUDES: [&str; 7] = [
+/// embedded: what only the browser tests and the developers need, and the partials that
+/// [`versioned_page`] splices into every page. `assets::Web` repeats them in its attributes, which take
+/// only literals.
+pub const EXCLUDES: [&str; 8] = [
     "README.md",
+    "partials/*",
     "node_modules/*",
     "tests/*",
     "test-artifacts/*",
@@ -72,9 +74,28 @@ pub fn brotli(data: &[u8]) -> Option<Vec<u8>> {
     Some(out)
 }
 
+/// The parts every page shares (`web/partials/`), by the name its marker gives: a page
+/// says `<!--#head-->`, `<!--#offline-->` or `<!--#header /path-->` where the part goes, so a
+/// new page is one file and a new link one line of `header.html`.
+pub const PARTIALS: [(&str, &str); 3] = [
+    // What every page's <head> loads first: encoding, viewport, icon, the site's style, the
+    // language module and the board's font.
+    ("head", include_str!("../../../../web/partials/head.html")),
+    // The manifest and the service worker's registration: every page but the 404 page.
+    (
+        "offline",
+        include_str!("../../../../web/partials/offline.html"),
+    ),
+    // The site header with its navigation; the marker's path marks the current link.
+    (
+        "header",
+        include_str!("../../../../web/partials/header.html"),
+    ),
+];
+
 /// Returns the build version: the first [`VERSION_LEN`] hex digits of a SHA-256 over every
 /// embedded file's path (relative to `web/`) and content hash, taken in path order whatever
-/// the order given.
+/// the order given, and over the [`PARTIALS`] (which change every page).
 pub fn version<'a>(files: impl IntoIterator<Item = (&'a str, &'a [u8; 32])>) -> String {
     let mut files: Vec<_> = files.into_iter().collect();
     files.sort_unstable();
@@ -84,13 +105,49 @@ pub fn version<'a>(files: impl IntoIterator<Item = (&'a str, &'a [u8; 32])>) -> 
         hasher.update([0]);
         hasher.update(sha256);
     }
+    for (name, text) in PARTIALS {
+        hasher.update(name.as_bytes());
+        hasher.update([0]);
+        hasher.update(Sha256::digest(text.as_bytes()));
+    }
     let mut hex = hex::encode(hasher.finalize());
     hex.truncate(VERSION_LEN);
     hex
 }
 
-/// Returns a page's HTML as served: every `"/assets/…` reference pointed at the versioned
-/// prefix `"/assets/v/{version}/…`.
+/// Returns a page's HTML as served: each marker `<!--#name-->` replaced by its part of
+/// [`PARTIALS`] (in `<!--#header /path-->`, the link to `/path` marked as the current page),
+/// then every `"/assets/…` reference pointed at the versioned prefix
+/// `"/assets/v/{version}/…`. A marker of no known part is left as it is (a test finds it).
 pub fn versioned_page(html: &[u8], version: &str) -> String {
-    String::from_utf8_lossy(html).replace("\"/assets/", &format!("\"/assets/v/{version}/"))
+    let source = String::from_utf8_lossy(html);
+    let mut page = String::with_capacity(source.len() + 4096);
+    let mut rest: &str = &source;
+    while let Some(start) = rest.find("<!--#") {
+        let Some(len) = rest[start..].find("-->") else {
+            break;
+        };
+        let marker = &rest[start + "<!--#".len()..start + len];
+        let (name, argument) = marker.split_once(' ').unwrap_or((marker, ""));
+        page.push_str(&rest[..start]);
+        match PARTIALS.iter().find(|(n, _)| *n == name) {
+            Some((_, part)) => {
+                let part = part.trim_end_matches('\n');
+                let link = format!("<a href=\"{}\"", argument.trim());
+                if argument.trim().is_empty() {
+                    page.push_str(part);
+                } else {
+                    page.push_str(&part.replacen(
+                        &link,
+                        &format!("{link} aria-current=\"page\""),
+                        1,
+                    ));
+                }
+            }
+            None => page.push_str(&rest[start..start + len + 3]),
+        }
+        rest = &rest[start + len + 3..];
+    }
+    page.push_str(rest);
+    page.replace("\"/assets/", &format!("\"/assets/v/{version}/"))
 }

@@ -27,6 +27,7 @@ mod precompressed;
 #[derive(RustEmbed)]
 #[folder = "../../web/"]
 #[exclude = "README.md"]
+#[exclude = "partials/*"]
 #[exclude = "node_modules/*"]
 #[exclude = "tests/*"]
 #[exclude = "test-artifacts/*"]
@@ -510,6 +511,59 @@ mod tests {
         let gz = local.body(Encoding::Gzip).expect("gzip form");
         assert!(br.len() < gz.len() && gz.len() < html.len());
         assert!(a.paths().any(|p| p == "js/board.js"));
+    }
+
+    #[test]
+    fn every_page_is_built_from_the_shared_head_and_header() {
+        let a = assets();
+        let html = |name: &str| {
+            let page = a.page(name).unwrap_or_else(|| panic!("{name}"));
+            String::from_utf8_lossy(page.body(Encoding::Identity).expect("identity")).into_owned()
+        };
+        let current = |html: &str| html.split("aria-current=\"page\"").count() - 1;
+        let pages: Vec<&str> = a.paths().filter(|p| p.ends_with(".html")).collect();
+        assert_eq!(pages.len(), 13, "{pages:?}");
+        for name in pages {
+            let page = html(name);
+            assert!(!page.contains("<!--#"), "{name}: a marker of no known part");
+            assert!(
+                page.starts_with(
+                    "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                ),
+                "{name}: the encoding comes first"
+            );
+            assert_eq!(
+                page.matches("<header class=\"s-header\">").count(),
+                1,
+                "{name}"
+            );
+            assert_eq!(page.matches("<meta name=\"viewport\"").count(), 1, "{name}");
+            let offline = page.contains("/js/offline.js\"");
+            assert_eq!(offline, name != "404.html", "{name}: the service worker");
+            let expected = usize::from(!matches!(name, "404.html" | "play.html"));
+            assert_eq!(current(&page), expected, "{name}: the current link");
+        }
+        assert!(html("local.html").contains("<a href=\"/local\" aria-current=\"page\""));
+        assert!(html("trainer.html").contains("<a href=\"/puzzles\" aria-current=\"page\""));
+        assert!(html("index.html").contains("<a href=\"/\" aria-current=\"page\""));
+    }
+
+    #[test]
+    fn a_marker_takes_its_part_and_an_unknown_one_stays() {
+        let page = codec::versioned_page(
+            b"<head>\n<!--#head-->\n</head>\n<!--#header /rules-->\n<!--#footer-->",
+            "abc",
+        );
+        assert!(
+            page.starts_with("<head>\n<meta charset=\"utf-8\">\n"),
+            "{page}"
+        );
+        assert!(page.contains("\"/assets/v/abc/css/site.css\""), "{page}");
+        assert!(
+            page.contains("<a href=\"/rules\" aria-current=\"page\" data-i18n"),
+            "{page}"
+        );
+        assert!(page.ends_with("</header>\n<!--#footer-->"), "{page}");
     }
 
     #[test]
