@@ -1,16 +1,19 @@
 // @ts-check
 /**
- * @file Small helpers for the server's HTTP API and the room WebSocket (docs/protocol.md).
+ * @file The pages' one client of the server (docs/protocol.md): its HTTP API, the room
+ * WebSocket, and what the browser keeps of them.
  *
- * - `api.get(path)`, `api.post(path, body)`: JSON in and out; HTTP errors throw `ApiError`
- *   with the server's `code`, `message` and `problems`.
+ * - `request(method, path, body)`, `api.get(path)`, `api.post(path, body)`: JSON in and out;
+ *   HTTP errors throw `ApiError` with the server's `code`, `message` and `problems`, in the
+ *   page's language.
  * - `position(fen, moves)`: legal moves, check, status and notation, answered in the page by
  *   the rules module (xiangqi-wasm.js) with no server round trip; `POST /api/position` only
  *   where the module cannot load.
  * - `RoomSocket`: one room's WebSocket with `hello {seat, v}`, automatic reconnection with
  *   backoff and the last event number seen.
  * - `seatKey`, `loadSeat`, `storeSeat`: the seat token of a room in localStorage
- *   (`xiangqi.seat.<CODE>`), shared with the lobby page.
+ *   (`xiangqi.seat.<CODE>`); `loadWatch`, `storeWatch`: the watcher credential of a room with
+ *   a password (`xiangqi.watch.<CODE>`).
  * - `loadJSON`, `saveJSON`: localStorage that never throws.
  */
 
@@ -154,21 +157,25 @@ export class ApiError extends Error {
 }
 
 /**
- * @param {string} method
+ * Sends a JSON request and returns the parsed JSON answer (null for an empty body).
+ * @param {'GET'|'POST'|'DELETE'} method
  * @param {string} path
  * @param {unknown} [body]
  * @returns {Promise<any>}
+ * @throws {ApiError} the server's error, or code `network` (status 0) when it cannot be reached
  */
-async function request(method, path, body) {
+export async function request(method, path, body) {
   /** @type {Response} */
   let res;
   try {
     res = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      headers: body === undefined
+        ? { accept: 'application/json' }
+        : { 'content-type': 'application/json', accept: 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  } catch (e) {
+  } catch {
     announceNetwork('down');
     throw new ApiError(0, 'network', t('errors.network'));
   }
@@ -182,12 +189,12 @@ async function request(method, path, body) {
     json = null;
   }
   if (!res.ok) {
-    const err = json && json.error ? json.error : {};
+    const err = json && typeof json === 'object' && json.error ? json.error : {};
     throw new ApiError(
       res.status,
       typeof err.code === 'string' ? err.code : `http_${res.status}`,
-      typeof err.message === 'string' ? err.message : `${res.status} ${res.statusText}`,
-      Array.isArray(err.problems) ? err.problems : [],
+      typeof err.message === 'string' && err.message ? err.message : t('errors.status', { status: res.status }),
+      Array.isArray(err.problems) ? err.problems.map(String) : [],
       errorParts(err),
     );
   }
@@ -218,7 +225,7 @@ export async function position(fen, moves) {
   }
 }
 
-/** @param {string} code */
+/** localStorage key of the seat token of room `code`. @param {string} code */
 export const seatKey = (code) => `xiangqi.seat.${code}`;
 
 /** @param {string} code @returns {string|null} */
@@ -236,6 +243,34 @@ export function storeSeat(code, token) {
     localStorage.setItem(seatKey(code), token);
   } catch {
     /* private mode: the seat lives as long as the page */
+  }
+}
+
+/**
+ * The watcher credential of room `code` (a room with a password), or null.
+ * @param {string} code
+ * @returns {string|null}
+ */
+export function loadWatch(code) {
+  try {
+    return localStorage.getItem(`xiangqi.watch.${code.toUpperCase()}`);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps the watcher credential of room `code`; null forgets it.
+ * @param {string} code
+ * @param {string|null|undefined} watch
+ */
+export function storeWatch(code, watch) {
+  try {
+    const key = `xiangqi.watch.${code.toUpperCase()}`;
+    if (typeof watch === 'string') localStorage.setItem(key, watch);
+    else localStorage.removeItem(key);
+  } catch {
+    /* private mode: the credential lives as long as the page */
   }
 }
 

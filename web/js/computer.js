@@ -28,7 +28,7 @@ import { settingsPanel, START_FEN } from './board.js';
 import { Engine, LEVEL_MOVETIME_MS } from './engine.js';
 import { rules } from './xiangqi-wasm.js';
 import {
-  GameView, showResult, showWarning, statusLine, buildPgn, download, wireGameMenu,
+  GameView, showResult, showWarning, statusLine, gamePgn, download, wireGameMenu,
   replayStored, showError, showStatusLine, showViewing, confirmButton, analysisHref, askDiscard,
   showLinkProblem, showSetAside, movesText,
 } from './game-ui.js';
@@ -369,13 +369,13 @@ settingsPanel($('settings'));
 wireGameMenu($('menu'), {
   startFen: () => game?.startFen ?? START_FEN,
   moves: () => game?.moves ?? [],
-  pgn: () => {
+  pgn: async () => {
     const status = gameStatus();
     if (!game || !info || !status) return;
     const them = `Computer (level ${game.level}, ${LEVELS[game.level - 1]})`;
-    download('xiangqi-computer.pgn', buildPgn({
+    download('xiangqi-computer.pgn', await gamePgn({
       startFen: game.startFen,
-      wxf: info.wxf,
+      moves: game.moves,
       status,
       event: 'Game against the computer',
       red: game.color === 'red' ? 'You' : them,

@@ -6,7 +6,7 @@
  *   the status's `cycle` in the notation the player chose (cycle.js);
  * - `showResult(el, status)` / `showWarning(el, status)`: the result banner and the
  *   rule-set warning bar, rewritten when the player changes the notation;
- * - `buildPgn(...)`: PGN text of a local game from the server-provided WXF list;
+ * - `gamePgn(...)`: PGN text of a game played in the page, written by the rules library;
  * - `copyText`, `download`, `toast`: clipboard, file download and a short notice;
  * - `GameView`: a board plus a move list that can step back through the game's positions
  *   (asking the server for each past position once) and return to the live one, and marks
@@ -27,6 +27,7 @@
 import { Board, moveSoundKind, parseFen, playSound, START_FEN } from './board.js';
 import { MoveList } from './movelist.js';
 import { position, ApiError } from './api.js';
+import { writeGame } from './xiangqi-wasm.js';
 import { getNotation, onNotationChange } from './notation.js';
 import { activeCycle, explanationOf, warningOf } from './cycle.js';
 import { announce, moveWords, outcomeWords, resultWords, sideWord, speech, toMoveWords } from './speech.js';
@@ -154,56 +155,34 @@ export function pgnResult(result) {
   return { red: '1-0', black: '0-1', draw: '1/2-1/2', ongoing: '*', aborted: '*' }[result] ?? '*';
 }
 
-/** @param {string} v */
-const tagValue = (v) => v.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
-
 /**
- * PGN of a game built in the browser from the server's WXF move names.
- * @param {{startFen: string|null, wxf: string[], status: GameStatus, event?: string,
- *   red?: string, black?: string, rules?: string}} g
+ * PGN of a game played in the page, written by the rules library (the games module, loaded
+ * on first use): moves in WXF, the rule set, the start position, the result and how it ended
+ * come from the game itself; `status` only adds a result the moves leave open (a
+ * resignation, an agreed draw).
+ * @param {{startFen: string|null, moves: string[], status: GameStatus, event?: string,
+ *   red?: string, black?: string}} g
+ * @returns {Promise<string>}
+ * @throws {import('./xiangqi-wasm.js').WasmError} for a bad FEN or an illegal move
  */
-export function buildPgn(g) {
-  const fen = g.startFen ?? START_FEN;
-  const parts = fen.trim().split(/\s+/);
-  const blackFirst = parts[1] === 'b';
-  const full = Number(parts[5]) > 0 ? Number(parts[5]) : 1;
+export async function gamePgn(g) {
   const d = new Date();
   const date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
-  const res = pgnResult(g.status.result);
-  /** @type {[string, string][]} */
-  const tags = [
-    ['Game', 'Chinese Chess'],
-    ['Event', g.event ?? 'Casual game'],
-    ['Site', location.host],
-    ['Date', date],
-    ['Red', g.red ?? 'Red'],
-    ['Black', g.black ?? 'Black'],
-    ['Result', res],
-  ];
-  if (g.rules) tags.push(['Rules', g.rules]);
-  tags.push(['SetUp', '1'], ['FEN', fen], ['Format', 'WXF']);
-  if (g.status.reason) tags.push(['Termination', g.status.reason.replace(/_/g, ' ')]);
-  let out = tags.map(([k, v]) => `[${k} "${tagValue(v)}"]`).join('\n') + '\n\n';
-  const tokens = [];
-  g.wxf.forEach((m, i) => {
-    const k = i + (blackFirst ? 1 : 0);
-    const n = full + Math.floor(k / 2);
-    if (k % 2 === 0) tokens.push(`${n}.`);
-    else if (i === 0) tokens.push(`${n}...`);
-    tokens.push(m);
+  const result = pgnResult(g.status.result);
+  return writeGame({
+    fen: g.startFen,
+    moves: g.moves,
+    format: 'pgn',
+    tags: [
+      ['Game', 'Chinese Chess'],
+      ['Event', g.event ?? 'Casual game'],
+      ['Site', location.host],
+      ['Date', date],
+      ['Red', g.red ?? 'Red'],
+      ['Black', g.black ?? 'Black'],
+    ],
+    result: result === '*' ? undefined : result,
   });
-  tokens.push(res);
-  // Wrap at 80 columns.
-  let line = '';
-  for (const t of tokens) {
-    if (line && line.length + 1 + t.length > 80) {
-      out += line + '\n';
-      line = t;
-    } else {
-      line = line ? `${line} ${t}` : t;
-    }
-  }
-  return out + line + '\n';
 }
 
 /** @type {number|undefined} */

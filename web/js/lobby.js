@@ -8,9 +8,27 @@
  * The seat token is stored under `xiangqi.seat.<CODE>` and the page goes to /play/<CODE>.
  */
 import { t } from './i18n.js';
-import { request, RequestError, storeSeat, loadSeat, storeWatch, describeTimeControl, describeRules } from './request.js';
+import { request, ApiError, storeSeat, loadSeat, storeWatch } from './api.js';
 
 const POLL_MS = 3000;
+
+/**
+ * A lobby row's time control in words.
+ * @param {{initial_s: number, increment_s: number} | null | undefined} tc
+ */
+function describeTimeControl(tc) {
+  if (!tc) return t('time.untimed');
+  const min = tc.initial_s / 60;
+  const initial = Number.isInteger(min) ? t('time.min', { n: min }) : t('time.s', { n: tc.initial_s });
+  return tc.increment_s ? t('time.plus', { initial, n: tc.increment_s }) : initial;
+}
+
+/** A lobby row's rule set in words. @param {string} rules */
+function describeRules(rules) {
+  if (rules === 'wxf-2018') return t('lobby.wxf-2018');
+  if (rules === 'casual') return t('lobby.casual');
+  return rules;
+}
 
 /** @template {HTMLElement} T @param {string} id @returns {T} */
 function byId(id) {
@@ -44,7 +62,7 @@ function goToRoom(code) {
 
 /** @param {unknown} err */
 function messageOf(err) {
-  if (err instanceof RequestError) return err.message;
+  if (err instanceof ApiError) return err.message;
   return err instanceof Error ? err.message : String(err);
 }
 
@@ -120,7 +138,7 @@ async function join(code, hasPassword, errorBox) {
         return;
       }
     } catch (err) {
-      errorBox.textContent = err instanceof RequestError && err.status === 404
+      errorBox.textContent = err instanceof ApiError && err.status === 404
         ? t('lobby.no-room', { code })
         : messageOf(err);
       return;
@@ -169,7 +187,7 @@ passwordForm.addEventListener('submit', async (ev) => {
   try {
     await sendJoin(dialogCode, passwordInput.value);
   } catch (err) {
-    passwordError.textContent = err instanceof RequestError && err.code === 'wrong_password'
+    passwordError.textContent = err instanceof ApiError && err.code === 'wrong_password'
       ? t('lobby.wrong-password')
       : messageOf(err);
     passwordInput.select();

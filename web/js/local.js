@@ -15,7 +15,7 @@ import { loadJSON, position, saveJSON } from './api.js';
 import { t } from './i18n.js';
 import { settingsPanel, START_FEN } from './board.js';
 import {
-  GameView, showResult, showWarning, statusLine, buildPgn, download, wireGameMenu,
+  GameView, showResult, showWarning, statusLine, gamePgn, download, wireGameMenu,
   replayStored, showError, showStatusLine, showViewing, analysisHref, askDiscard,
   showLinkProblem, showSetAside, movesText,
 } from './game-ui.js';
@@ -186,9 +186,10 @@ settingsPanel($('settings'));
 wireGameMenu($('menu'), {
   startFen: () => game.startFen ?? START_FEN,
   moves: () => game.moves,
-  pgn: () => {
+  pgn: async () => {
     if (!info) return;
-    download('xiangqi-local.pgn', buildPgn({ startFen: game.startFen, wxf: info.wxf, status: info.status, event: 'Local game' }));
+    const pgn = await gamePgn({ startFen: game.startFen, moves: game.moves, status: info.status, event: 'Local game' });
+    download('xiangqi-local.pgn', pgn);
   },
 });
 

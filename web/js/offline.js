@@ -3,7 +3,7 @@
  * @file On every page: registers the service worker (/sw.js, which keeps the single-player
  * pages working offline after one visit) and says plainly when the server cannot be
  * reached. The banner shows while the browser reports no network, or from the moment a
- * request to the server fails (api.js and request.js announce `xiangqi:network` events
+ * request to the server fails (api.js announces `xiangqi:network` events
  * with `detail` `down` or `up`) until one succeeds again; the pages that need the server
  * (rooms, the lobby) keep retrying by themselves, so the banner also goes by itself.
  */

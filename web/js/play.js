@@ -9,12 +9,11 @@
  * or from the Watch form, which sends the password to `/join` with `watch_only`).
  */
 
-import { api, loadSeat, storeSeat, ApiError } from './api.js';
+import { api, loadSeat, storeSeat, loadWatch, storeWatch, ApiError } from './api.js';
 import { RoomGame } from './room.js';
 import { t } from './i18n.js';
 import { copyText } from './game-ui.js';
 import { settingsPanel } from './board.js';
-import { loadWatch, storeWatch } from './request.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));

@@ -2,7 +2,7 @@
 /**
  * The puzzle editor (/puzzles/new): place any pieces on the board (palette of the 14 kinds,
  * remove, clear, start position, side to move). Every change is validated in the page by the
- * rules module (positionOf; a refusal lists the problems, shown next to the board). Save posts
+ * rules module (position; a refusal lists the problems, shown next to the board). Save posts
  * /api/puzzles and shows the link with a copy button. `?fen=` opens a position.
  * Import (game-io.js: an XQF, PGN or DhtmlXQ file, or FEN, moves, PGN or DhtmlXQ pasted in
  * the FEN box) takes the position the imported game ends in, where a puzzle usually
@@ -10,7 +10,7 @@
  */
 import { t } from './i18n.js';
 import { Board, START_FEN, boardToFen, parseFen, pieceName, settingsPanel } from './board.js';
-import { request, RequestError, positionOf } from './request.js';
+import { request, ApiError, position } from './api.js';
 import { readGame } from './xiangqi-wasm.js';
 import { wireGameIo, importMessage } from './game-io.js';
 
@@ -99,7 +99,7 @@ async function validate() {
   const seq = ++validateSeq;
   const fen = currentFen();
   try {
-    const pos = await positionOf({ fen, moves: [] });
+    const pos = await position(fen, []);
     if (seq !== validateSeq) return;
     validating.hidden = true;
     valid = true;
@@ -116,11 +116,11 @@ async function validate() {
     validating.hidden = true;
     valid = false;
     validOk.textContent = '';
-    if (err instanceof RequestError && err.problems.length) {
+    if (err instanceof ApiError && err.problems.length) {
       validError.textContent = t('puzzle-editor.cannot-arise');
       showProblems(err.problems);
     } else {
-      validError.textContent = err instanceof RequestError ? err.message : String(err);
+      validError.textContent = err instanceof ApiError ? err.message : String(err);
       showProblems([]);
     }
     saveBtn.disabled = true;
@@ -207,7 +207,7 @@ function loadFen(fen) {
  * @param {import('./xiangqi-wasm.js').ReadGame} g
  */
 async function loadGame(g) {
-  const pos = await positionOf({ fen: g.fen, moves: g.moves });
+  const pos = await position(g.fen, g.moves);
   loadFen(pos.fen);
 }
 
@@ -268,7 +268,7 @@ saveForm.addEventListener('submit', async (ev) => {
   try {
     if (solution.length) {
       // Checked here to name the bad move; the server checks it again.
-      await positionOf({ fen, moves: solution });
+      await position(fen, solution);
     }
     const res = await request('POST', '/api/puzzles', {
       fen, title, solution: solution.length ? solution : null, public: publicBox.checked,
@@ -278,12 +278,12 @@ saveForm.addEventListener('submit', async (ev) => {
     /** @type {HTMLAnchorElement} */ (byId('open-puzzle')).href = url;
     share.hidden = false;
   } catch (err) {
-    if (err instanceof RequestError && err.code === 'illegal_move') {
+    if (err instanceof ApiError && err.code === 'illegal_move') {
       saveError.textContent = t('puzzle-editor.solution-error', { why: err.message });
-    } else if (err instanceof RequestError && err.problems.length) {
+    } else if (err instanceof ApiError && err.problems.length) {
       saveError.textContent = `${err.message}: ${err.problems.join('; ')}`;
     } else {
-      saveError.textContent = err instanceof RequestError ? err.message : String(err);
+      saveError.textContent = err instanceof ApiError ? err.message : String(err);
     }
   } finally {
     saveBtn.disabled = !valid;

@@ -6,7 +6,7 @@
  */
 import { t } from './i18n.js';
 import { Board, settingsPanel } from './board.js';
-import { request, RequestError, storeSeat, positionOf } from './request.js';
+import { request, ApiError, storeSeat, position } from './api.js';
 import { getNotation } from './notation.js';
 import { explanationOf } from './cycle.js';
 
@@ -49,7 +49,7 @@ async function load() {
     document.title = t('puzzle.doc-title', { title: puzzle.title });
     byId('puzzle-title').textContent = puzzle.title;
     byId('puzzle-fen').textContent = `FEN: ${fen}`;
-    const pos = await positionOf({ fen, moves: [] });
+    const pos = await position(fen, []);
     board.setPosition({ fen: pos.fen, check: pos.check }, { announce: false, animate: false });
     const side = t(pos.turn === 'black' ? 'ruling.sides.black' : 'ruling.sides.red');
     byId('puzzle-turn').textContent = pos.status && pos.status.result !== 'ongoing'
@@ -63,7 +63,7 @@ async function load() {
     if (solution.length) {
       let text = solution.join(' ');
       try {
-        const named = await positionOf({ fen, moves: solution });
+        const named = await position(fen, solution);
         if (Array.isArray(named.wxf) && named.wxf.length === solution.length) {
           text = solution.map((m, i) => `${named.wxf[i]} (${m})`).join(', ');
         }
@@ -74,7 +74,7 @@ async function load() {
       byId('solution-box').hidden = false;
     }
   } catch (err) {
-    errorBox.textContent = err instanceof RequestError && err.status === 404
+    errorBox.textContent = err instanceof ApiError && err.status === 404
       ? t('puzzle.not-found')
       : t('puzzle.load-failed', { why: err instanceof Error ? err.message : String(err) });
     friendBtn.disabled = true;

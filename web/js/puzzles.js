@@ -5,7 +5,7 @@
  * saved on this server (GET /api/puzzles, newest first, a page at a time).
  */
 import { lang, t } from './i18n.js';
-import { request } from './request.js';
+import { request } from './api.js';
 import { allProgress, loadLibrary, themeName, trainerUrl } from './puzzle-library.js';
 
 /** Public puzzles fetched per page. */

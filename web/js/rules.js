@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The rules guide (/rules): every `[data-fen]` element becomes a live board. The legal moves
- * come from the rules module in the page (positionOf: the rules library compiled to
+ * come from the rules module in the page (position: the rules library compiled to
  * WebAssembly); no rule is written in JavaScript. A user may play
  * moves on a diagram (each answered by the module) and reset it. `data-select` preselects a
  * piece so that its moves show at once; `data-cycle` (ICCS moves) adds a "Play the cycle"
@@ -10,7 +10,7 @@
  */
 import { t } from './i18n.js';
 import { Board } from './board.js';
-import { request, RequestError, positionOf } from './request.js';
+import { request, ApiError, position } from './api.js';
 import { getNotation, onNotationChange } from './notation.js';
 import { explanationOf, warningOf } from './cycle.js';
 
@@ -88,7 +88,7 @@ function setUpDiagram(wrap) {
     error.textContent = '';
     try {
       /** @type {PositionAnswer} */
-      const pos = await positionOf({ fen: startFen, moves: list });
+      const pos = await position(startFen, list);
       moves = list;
       const over = pos.status && pos.status.result !== 'ongoing';
       board.setPosition(
@@ -99,7 +99,7 @@ function setUpDiagram(wrap) {
       describe(pos);
       reset.disabled = moves.length === 0;
     } catch (err) {
-      error.textContent = err instanceof RequestError ? err.message : String(err);
+      error.textContent = err instanceof ApiError ? err.message : String(err);
       if (first) board.setPosition({ fen: startFen, legal: [] }, { announce: false, animate: false });
       else board.setPosition({ fen: board.fen, legal: [] }, { announce: false, animate: false });
     } finally {

@@ -40,6 +40,27 @@ test('one screen: a game to checkmate by clicks', async () => {
   assertNoErrors(page);
 });
 
+test('one screen: the game menu downloads the game as PGN written by the rules library', async () => {
+  // The same double-cannon mate: the PGN's result, ending and moves come from the game.
+  const fen = '3aka3/9/9/p8/9/1C7/9/4C4/9/3K5 w - - 0 1';
+  const page = await freshLocal(`?fen=${encodeURIComponent(fen)}`);
+  await playByClicks(page, 'b4b3', '#board');
+  await playByClicks(page, 'a6a5', '#board');
+  await playByClicks(page, 'b3e3', '#board');
+  await page.locator('#banner', { hasText: /checkmate/i }).waitFor();
+  await page.click('#menu summary');
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#menu [data-menu=pgn]')]);
+  assert.equal(dl.suggestedFilename(), 'xiangqi-local.pgn');
+  const { readFile } = await import('node:fs/promises');
+  const pgn = await readFile(await dl.path(), 'utf8');
+  for (const tag of ['[Event "Local game"]', '[Result "1-0"]', `[FEN "${fen}"]`, '[Format "WXF"]', '[Termination "checkmate"]']) {
+    assert.ok(pgn.includes(tag), `${tag} in\n${pgn}`);
+  }
+  assert.match(pgn, /\n1\. C8-1 P1\+1 2\. C8=5 1-0\n$/, pgn);
+  assert.deepEqual(page.serverCalls, [], 'written in the page, no server');
+  assertNoErrors(page);
+});
+
 test('one screen: a move with the keyboard only', async () => {
   const page = await freshLocal();
   await page.locator('#board [data-square="h2"].movable').waitFor();
