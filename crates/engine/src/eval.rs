@@ -16,7 +16,7 @@ use xiangqi::attacks::{
     SOLDIER_MOVES,
 };
 use xiangqi::sliders::{cannon_hits, chariot_hits};
-use xiangqi::{Bitboard, Color, Piece, Position, Role, Square};
+use xiangqi::{Bitboard, ByColor, Color, Piece, Position, Role, Square};
 
 /// The palace points of each colour, by [`Color::index`].
 const PALACE: [Bitboard; 2] = [palace(Color::Red), palace(Color::Black)];
@@ -52,166 +52,233 @@ pub struct Summary {
     pub attackers: [i32; 2],
 }
 
+/// The palace-hit term of each kind that has one (constants, so a role outside
+/// [`term::PALACE_HITTERS`] stops the build).
+const HORSE_PALACE_HITS: usize = term::palace_hits(Role::Horse);
+const CANNON_PALACE_HITS: usize = term::palace_hits(Role::Cannon);
+const SOLDIER_PALACE_HITS: usize = term::palace_hits(Role::Soldier);
+
+/// Each checker kind with its safe-check term.
+const SAFE_CHECKS: [(Role, usize); 3] = {
+    let k = term::CHECKER_KINDS;
+    [
+        (k[0], term::safe_check(k[0])),
+        (k[1], term::safe_check(k[1])),
+        (k[2], term::safe_check(k[2])),
+    ]
+};
+
+/// Each attacker kind with its missing-advisor and missing-elephant terms.
+const DEFENCE: [(Role, usize, usize); 4] = {
+    const fn terms(r: Role) -> (Role, usize, usize) {
+        (r, term::missing_advisor(r), term::missing_elephant(r))
+    }
+    let k = term::ATTACKER_KINDS;
+    [terms(k[0]), terms(k[1]), terms(k[2]), terms(k[3])]
+};
+
+/// What the walk over one side's pieces gathers for the terms that compare both sides.
+#[derive(Clone, Copy, Default)]
+struct SideReach {
+    /// Points the side attacks, empty or not: by any piece, by pieces worth less than a
+    /// horse (soldiers, advisors, elephants), and by those and horses and cannons (worth
+    /// less than a chariot).
+    attacked: Bitboard,
+    by_minor: Bitboard,
+    by_lesser: Bitboard,
+    /// Points each chariot, horse and cannon can move to, by [`Role::index`].
+    moves: [Bitboard; 7],
+    /// Attackers of each kind ([`term::ATTACKER_KINDS`]), by [`Role::index`]; soldiers only
+    /// across the river.
+    attackers: [i32; 7],
+    /// Pieces of those kinds that hit the enemy palace.
+    palace_attackers: i32,
+}
+
 /// Walks `pos` once, reporting every term to `sink`; returns the phase and attackers.
 pub fn collect<T: Terms>(pos: &Position, sink: &mut T) -> Summary {
-    let board = pos.board();
-    let occ = board.occupied();
     let mut phase = 0;
-    let mut attackers = [0i32; 2];
-    let mut kinds = [[0i32; 4]; 2];
-    // Points each side attacks, empty or not: by any piece, and by pieces worth less than a
-    // horse (soldiers, advisors, elephants) or less than a chariot (those, horses, cannons).
-    let mut attacked = [Bitboard::EMPTY; 2];
-    let mut by_minor = [Bitboard::EMPTY; 2];
-    let mut by_lesser = [Bitboard::EMPTY; 2];
-    // Points each side's chariots, horses and cannons ([`term::CHECKER_KINDS`]) can move to.
-    let mut moves = [[Bitboard::EMPTY; 3]; 2];
-    let mut palace_attackers = [0i32; 2];
-
+    let reach = ByColor::new_with(|color| side_terms(pos, color, sink, &mut phase));
     for color in Color::ALL {
-        let enemy_general = pos.general(!color);
-        let own = board.by_color(color);
-        let enemy_palace = PALACE[(!color).index()];
-        let c = color.index();
-        for role in Role::ALL {
-            let piece = Piece::new(color, role);
-            for sq in board.by_piece(piece) {
-                let rank = sq.relative_rank(color) as usize;
-                let file = match color {
-                    Color::Red => sq.file() as usize,
-                    Color::Black => 8 - sq.file() as usize,
-                };
-                sink.add(color, term::MATERIAL + role.index(), 1);
-                sink.add(color, term::pst(role, file, rank), 1);
-                let hits = hits_from(pos, sq, piece);
-                attacked[c] = attacked[c] | hits;
-                match role {
-                    Role::Soldier | Role::Advisor | Role::Elephant => {
-                        by_minor[c] = by_minor[c] | hits;
-                        by_lesser[c] = by_lesser[c] | hits;
-                    }
-                    Role::Horse | Role::Cannon => by_lesser[c] = by_lesser[c] | hits,
-                    _ => {}
-                }
-                let palace_hits = (hits & enemy_palace).count() as i32;
-                phase += params::PHASE[role.index()];
-                match role {
-                    Role::Chariot => {
-                        kinds[c][0] += 1;
-                        let reach = hits & !own;
-                        moves[c][0] = moves[c][0] | reach;
-                        sink.add(color, term::MOBILITY_CHARIOT, reach.count() as i32);
-                        sink.add(color, term::CHARIOT_PALACE_ATTACK, palace_hits);
-                    }
-                    Role::Horse => {
-                        kinds[c][1] += 1;
-                        let reach = hits & !own;
-                        moves[c][1] = moves[c][1] | reach;
-                        let n = reach.count() as i32;
-                        sink.add(color, term::MOBILITY_HORSE, n);
-                        if n <= 1 {
-                            sink.add(color, term::CRAMPED_HORSE, 1);
-                        }
-                        let near = HORSE_MOVES[sq.index()].as_slice().iter().any(|&(leg, to)| {
-                            (occ.0 >> leg) & 1 == 0 && (enemy_palace.0 >> to) & 1 != 0
-                        });
-                        if near {
-                            sink.add(color, term::HORSE_NEAR_PALACE, 1);
-                        }
-                        sink.add(color, term::PALACE_HITS, palace_hits);
-                    }
-                    Role::Cannon => {
-                        kinds[c][2] += 1;
-                        let reach = cannon_moves(pos, sq) | (hits & occ & !own);
-                        moves[c][2] = moves[c][2] | reach;
-                        sink.add(color, term::MOBILITY_CANNON, reach.count() as i32);
-                        // Aimed at the enemy general along a file or rank?
-                        if sq.file() == enemy_general.file() || sq.rank() == enemy_general.rank() {
-                            match pieces_between(pos, sq, enemy_general) {
-                                0 => sink.add(color, term::EMPTY_HEAD_CANNON, 1),
-                                2 => sink.add(color, term::LOADED_CANNON, 1),
-                                _ => {}
-                            }
-                        }
-                        sink.add(color, term::PALACE_HITS + 1, palace_hits);
-                    }
-                    Role::Soldier if !sq.is_on_side(color) => {
-                        kinds[c][3] += 1;
-                        if let Some(right) = sq.offset(1, 0) {
-                            if board.piece_at(right) == Some(piece) {
-                                sink.add(color, term::CONNECTED_SOLDIERS, 1);
-                            }
-                        }
-                        sink.add(color, term::PALACE_HITS + 2, palace_hits);
-                    }
-                    _ => {}
-                }
-                if palace_hits > 0
-                    && matches!(
-                        role,
-                        Role::Chariot | Role::Horse | Role::Cannon | Role::Soldier
-                    )
-                {
-                    palace_attackers[c] += 1;
-                }
-            }
-        }
-        attackers[c] = kinds[c].iter().sum();
-        let n = palace_attackers[c].min(5);
-        sink.add(color, term::PALACE_ATTACKER_PAIRS, n * (n - 1) / 2);
-    }
-
-    // Safe checks: points a chariot, horse or cannon can move to and check from, that the
-    // defender does not attack.
-    for color in Color::ALL {
-        let (us, them) = (color.index(), (!color).index());
-        let checks = check_points(pos, pos.general(!color));
-        let safe = !attacked[them] & !board.by_color(color);
-        for k in 0..3 {
-            let n = (moves[us][k] & checks[k] & safe).count() as i32;
-            sink.add(color, term::SAFE_CHECK + k, n);
-        }
-    }
-
-    // Defence: each missing advisor and elephant counts once per enemy attacker of each kind.
-    for color in Color::ALL {
-        let advisors = board.by_piece(Piece::new(color, Role::Advisor)).count() as i32;
-        let elephants = board.by_piece(Piece::new(color, Role::Elephant)).count() as i32;
-        for (k, &n) in kinds[(!color).index()].iter().enumerate() {
-            if n > 0 {
-                sink.add(color, term::MISSING_ADVISOR + k, (2 - advisors) * n);
-                sink.add(color, term::MISSING_ELEPHANT + k, (2 - elephants) * n);
-            }
-        }
-    }
-    // Threats: pieces attacked by something worth less, and pieces attacked and undefended.
-    for color in Color::ALL {
-        let (us, them) = (color.index(), (!color).index());
-        let targets = board.by_color(color) & attacked[them];
-        for sq in targets {
-            let Some(p) = board.piece_at(sq) else {
-                continue;
-            };
-            let lesser = match p.role {
-                Role::Chariot => by_lesser[them],
-                Role::Horse | Role::Cannon => by_minor[them],
-                _ => Bitboard::EMPTY,
-            };
-            if lesser.contains(sq) {
-                sink.add(!color, term::THREAT_BY_LESSER + p.role.index(), 1);
-            }
-            if p.role != Role::General && !attacked[us].contains(sq) {
-                sink.add(!color, term::HANGING + p.role.index(), 1);
-                if color == pos.turn() {
-                    sink.add(!color, term::MOVER_HANGING + p.role.index(), 1);
-                }
-            }
-        }
+        safe_checks(pos, color, &reach, sink);
+        missing_defenders(pos, color, &reach[!color], sink);
+        threats(pos, color, &reach, sink);
     }
     sink.add(pos.turn(), term::TEMPO, 1);
+    let attackers = |color: Color| {
+        term::ATTACKER_KINDS
+            .iter()
+            .map(|r| reach[color].attackers[r.index()])
+            .sum()
+    };
     Summary {
         phase: phase.min(params::MAX_PHASE),
-        attackers,
+        attackers: [attackers(Color::Red), attackers(Color::Black)],
+    }
+}
+
+/// Reports the terms of each piece of `color` (material, piece-square, mobility, the palace
+/// attack) and adds its share to `phase`; returns what the later terms need.
+fn side_terms<T: Terms>(pos: &Position, color: Color, sink: &mut T, phase: &mut i32) -> SideReach {
+    let board = pos.board();
+    let own = board.by_color(color);
+    let enemy_palace = PALACE[(!color).index()];
+    let mut side = SideReach::default();
+    for role in Role::ALL {
+        let piece = Piece::new(color, role);
+        for sq in board.by_piece(piece) {
+            let rank = sq.relative_rank(color) as usize;
+            let file = match color {
+                Color::Red => sq.file() as usize,
+                Color::Black => 8 - sq.file() as usize,
+            };
+            sink.add(color, term::MATERIAL + role.index(), 1);
+            sink.add(color, term::pst(role, file, rank), 1);
+            *phase += params::PHASE[role.index()];
+            let hits = hits_from(pos, sq, piece);
+            side.attacked = side.attacked | hits;
+            match role {
+                Role::Soldier | Role::Advisor | Role::Elephant => {
+                    side.by_minor = side.by_minor | hits;
+                    side.by_lesser = side.by_lesser | hits;
+                }
+                Role::Horse | Role::Cannon => side.by_lesser = side.by_lesser | hits,
+                _ => {}
+            }
+            let palace_hits = (hits & enemy_palace).count() as i32;
+            let attacker = match role {
+                Role::Chariot | Role::Horse | Role::Cannon => {
+                    let reach = match role {
+                        Role::Cannon => cannon_moves(pos, sq) | (hits & board.occupied() & !own),
+                        _ => hits & !own,
+                    };
+                    side.moves[role.index()] = side.moves[role.index()] | reach;
+                    piece_activity(pos, sq, piece, reach, palace_hits, sink);
+                    true
+                }
+                Role::Soldier if !sq.is_on_side(color) => {
+                    if let Some(right) = sq.offset(1, 0) {
+                        if board.piece_at(right) == Some(piece) {
+                            sink.add(color, term::CONNECTED_SOLDIERS, 1);
+                        }
+                    }
+                    sink.add(color, SOLDIER_PALACE_HITS, palace_hits);
+                    true
+                }
+                _ => false,
+            };
+            if attacker {
+                side.attackers[role.index()] += 1;
+            }
+            if palace_hits > 0 && (attacker || role == Role::Soldier) {
+                side.palace_attackers += 1;
+            }
+        }
+    }
+    let n = side.palace_attackers.min(5);
+    sink.add(color, term::PALACE_ATTACKER_PAIRS, n * (n - 1) / 2);
+    side
+}
+
+/// Reports the mobility and palace terms of the chariot, horse or cannon `piece` on `sq`,
+/// which can move to `reach` and hits `palace_hits` points of the enemy palace.
+fn piece_activity<T: Terms>(
+    pos: &Position,
+    sq: Square,
+    piece: Piece,
+    reach: Bitboard,
+    palace_hits: i32,
+    sink: &mut T,
+) {
+    let color = piece.color;
+    let n = reach.count() as i32;
+    match piece.role {
+        Role::Chariot => {
+            sink.add(color, term::MOBILITY_CHARIOT, n);
+            sink.add(color, term::CHARIOT_PALACE_ATTACK, palace_hits);
+        }
+        Role::Horse => {
+            sink.add(color, term::MOBILITY_HORSE, n);
+            if n <= 1 {
+                sink.add(color, term::CRAMPED_HORSE, 1);
+            }
+            let occ = pos.board().occupied();
+            let enemy_palace = PALACE[(!color).index()];
+            let near = HORSE_MOVES[sq.index()]
+                .as_slice()
+                .iter()
+                .any(|&(leg, to)| (occ.0 >> leg) & 1 == 0 && (enemy_palace.0 >> to) & 1 != 0);
+            if near {
+                sink.add(color, term::HORSE_NEAR_PALACE, 1);
+            }
+            sink.add(color, HORSE_PALACE_HITS, palace_hits);
+        }
+        Role::Cannon => {
+            sink.add(color, term::MOBILITY_CANNON, n);
+            // Aimed at the enemy general along a file or rank?
+            let enemy_general = pos.general(!color);
+            if sq.file() == enemy_general.file() || sq.rank() == enemy_general.rank() {
+                match pieces_between(pos, sq, enemy_general) {
+                    0 => sink.add(color, term::EMPTY_HEAD_CANNON, 1),
+                    2 => sink.add(color, term::LOADED_CANNON, 1),
+                    _ => {}
+                }
+            }
+            sink.add(color, CANNON_PALACE_HITS, palace_hits);
+        }
+        _ => {}
+    }
+}
+
+/// Safe checks: points a chariot, horse or cannon of `color` can move to and check from,
+/// that the defender does not attack.
+fn safe_checks<T: Terms>(pos: &Position, color: Color, reach: &ByColor<SideReach>, sink: &mut T) {
+    let checks = check_points(pos, pos.general(!color));
+    let safe = !reach[!color].attacked & !pos.board().by_color(color);
+    for ((checker, t), points) in SAFE_CHECKS.into_iter().zip(checks) {
+        let n = (reach[color].moves[checker.index()] & points & safe).count() as i32;
+        sink.add(color, t, n);
+    }
+}
+
+/// Defence: each advisor and elephant `color` is missing counts once per enemy attacker of
+/// each kind (the enemy's `attackers`).
+fn missing_defenders<T: Terms>(pos: &Position, color: Color, enemy: &SideReach, sink: &mut T) {
+    let board = pos.board();
+    let advisors = board.by_piece(Piece::new(color, Role::Advisor)).count() as i32;
+    let elephants = board.by_piece(Piece::new(color, Role::Elephant)).count() as i32;
+    for (attacker, advisor_term, elephant_term) in DEFENCE {
+        let n = enemy.attackers[attacker.index()];
+        if n > 0 {
+            sink.add(color, advisor_term, (2 - advisors) * n);
+            sink.add(color, elephant_term, (2 - elephants) * n);
+        }
+    }
+}
+
+/// Threats against `color`'s pieces, counted for the other side: pieces attacked by
+/// something worth less, and pieces attacked and undefended (again when `color` is to move).
+fn threats<T: Terms>(pos: &Position, color: Color, reach: &ByColor<SideReach>, sink: &mut T) {
+    let board = pos.board();
+    let (ours, theirs) = (&reach[color], &reach[!color]);
+    for sq in board.by_color(color) & theirs.attacked {
+        let Some(p) = board.piece_at(sq) else {
+            continue;
+        };
+        let lesser = match p.role {
+            Role::Chariot => theirs.by_lesser,
+            Role::Horse | Role::Cannon => theirs.by_minor,
+            _ => Bitboard::EMPTY,
+        };
+        if lesser.contains(sq) {
+            sink.add(!color, term::THREAT_BY_LESSER + p.role.index(), 1);
+        }
+        if p.role != Role::General && !ours.attacked.contains(sq) {
+            sink.add(!color, term::HANGING + p.role.index(), 1);
+            if color == pos.turn() {
+                sink.add(!color, term::MOVER_HANGING + p.role.index(), 1);
+            }
+        }
     }
 }
 

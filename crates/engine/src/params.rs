@@ -102,6 +102,41 @@ pub mod term {
     /// soldiers across the river.
     pub const ATTACKER_KINDS: [Role; 4] = [Role::Chariot, Role::Horse, Role::Cannon, Role::Soldier];
 
+    /// Returns where `role` stands in `kinds` (one of the lists above). Evaluated where a
+    /// constant needs it, a role not in the list stops the build.
+    const fn position_in(kinds: &[Role], role: Role) -> usize {
+        let mut i = 0;
+        while i < kinds.len() {
+            if kinds[i].index() == role.index() {
+                return i;
+            }
+            i += 1;
+        }
+        panic!("the role is not in the list");
+    }
+
+    /// Returns the term of a safe check by `checker` (one of [`CHECKER_KINDS`]).
+    pub const fn safe_check(checker: Role) -> usize {
+        SAFE_CHECK + position_in(&CHECKER_KINDS, checker)
+    }
+
+    /// Returns the term of palace points hit by `hitter` (one of [`PALACE_HITTERS`]).
+    pub const fn palace_hits(hitter: Role) -> usize {
+        PALACE_HITS + position_in(&PALACE_HITTERS, hitter)
+    }
+
+    /// Returns the term of a missing advisor against `attacker` (one of
+    /// [`ATTACKER_KINDS`]).
+    pub const fn missing_advisor(attacker: Role) -> usize {
+        MISSING_ADVISOR + position_in(&ATTACKER_KINDS, attacker)
+    }
+
+    /// Returns the term of a missing elephant against `attacker` (one of
+    /// [`ATTACKER_KINDS`]).
+    pub const fn missing_elephant(attacker: Role) -> usize {
+        MISSING_ELEPHANT + position_in(&ATTACKER_KINDS, attacker)
+    }
+
     /// Returns the piece-square term of `role` on the point at `file` (0–8) and `rank`
     /// (0–9), both counted from the owner's side.
     #[inline]

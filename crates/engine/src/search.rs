@@ -27,11 +27,12 @@ use crate::nnue::{AccumulatorStack, Network};
 use crate::params::{self, MAX_PLY};
 use crate::see::see_ge;
 use crate::tt::{Bound, Entry, TranspositionTable};
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use xiangqi::game::{judge_quiet_cycle, GameResult, RuleSet};
-use xiangqi::{Color, Move, Piece, Position, Role, Undo};
+use xiangqi::{Color, Move, MoveList, Piece, Position, Role, Undo};
 
 /// The rule set repetitions are judged under in the search (the default of games and of the
 /// Xiangqi GUIs that speak UCI and UCCI).
@@ -445,6 +446,43 @@ impl Searcher {
             result.time_ms = elapsed_ms(&clock);
             return result;
         }
+        let last_scores = self.deepen(&limits, &clock, margin, &mut result, on_info);
+        // With an infinite search, wait for `stop` before answering.
+        if limits.infinite {
+            while !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+        if level.choice_margin > 0 && !last_scores.is_empty() {
+            let mut rng = Rng::new(level.seed ^ self.pos.key());
+            if let Some(m) = choose_with_noise(&last_scores, level.choice_margin, &mut rng) {
+                if Some(m) != result.best {
+                    result.best = Some(m);
+                    result.ponder = None;
+                }
+            }
+        }
+        result.nodes = self.nodes;
+        result.time_ms = elapsed_ms(&clock);
+        if self.helper_id > 0 {
+            self.helper_nodes
+                .fetch_add(self.nodes - self.published, Ordering::Relaxed);
+        }
+        result
+    }
+
+    /// Iterative deepening from depth 1 to the limit in `limits`, each iteration inside an
+    /// aspiration window (`margin`: the level's choice margin), until time management or
+    /// `stop` ends it; fills `result` with the last completed iteration and reports each to
+    /// `on_info`. Returns the root moves' scores of the last completed iteration.
+    fn deepen(
+        &mut self,
+        limits: &Limits,
+        clock: &Clock,
+        margin: i32,
+        result: &mut SearchResult,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Vec<(Move, i32)> {
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as u32 - 8)
@@ -479,46 +517,30 @@ impl Searcher {
             result.score = score;
             result.ponder = self.pv[0].get(1).copied();
             last_scores = self.root_moves.clone();
-            let nodes = self.nodes + self.helper_nodes.load(Ordering::Relaxed);
-            on_info(&Info {
-                depth: depth as u32,
-                seldepth: self.seldepth as u32,
-                score: Score::from_internal(score),
-                nodes,
-                nps: nps(nodes, clock.elapsed()),
-                time_ms: elapsed_ms(&clock),
-                hashfull: self.tt.hashfull(),
-                pv: self.pv[0].clone(),
-            });
-            if !limits.infinite && self.iterations_done(&clock, score, depth, stable) {
+            on_info(&self.iteration_info(depth, score, clock));
+            if !limits.infinite && self.iterations_done(clock, score, depth, stable) {
                 break;
             }
-            if stop.load(Ordering::Relaxed) {
+            if self.stop.load(Ordering::Relaxed) {
                 break;
             }
         }
-        // With an infinite search, wait for `stop` before answering.
-        if limits.infinite {
-            while !stop.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(2));
-            }
+        last_scores
+    }
+
+    /// The report of the iteration of `depth` plies that ended with `score`.
+    fn iteration_info(&self, depth: i32, score: i32, clock: &Clock) -> Info {
+        let nodes = self.nodes + self.helper_nodes.load(Ordering::Relaxed);
+        Info {
+            depth: depth as u32,
+            seldepth: self.seldepth as u32,
+            score: Score::from_internal(score),
+            nodes,
+            nps: nps(nodes, clock.elapsed()),
+            time_ms: clock.elapsed().as_millis() as u64,
+            hashfull: self.tt.hashfull(),
+            pv: self.pv[0].clone(),
         }
-        if level.choice_margin > 0 && !last_scores.is_empty() {
-            let mut rng = Rng::new(level.seed ^ self.pos.key());
-            if let Some(m) = choose_with_noise(&last_scores, level.choice_margin, &mut rng) {
-                if Some(m) != result.best {
-                    result.best = Some(m);
-                    result.ponder = None;
-                }
-            }
-        }
-        result.nodes = self.nodes;
-        result.time_ms = elapsed_ms(&clock);
-        if self.helper_id > 0 {
-            self.helper_nodes
-                .fetch_add(self.nodes - self.published, Ordering::Relaxed);
-        }
-        result
     }
 
     /// Sets the search up for `req` at `level`: the root position and path, the level's caps
@@ -883,8 +905,8 @@ impl Searcher {
     fn negamax(
         &mut self,
         mut depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
+        alpha: i32,
+        beta: i32,
         ply: usize,
         allow_null: bool,
         cut_node: bool,
@@ -900,18 +922,98 @@ impl Searcher {
             return 0;
         }
         let pv_node = beta - alpha > 1;
+        let (alpha, beta) = match self.settled_before_probing(alpha, beta, ply) {
+            ControlFlow::Break(s) => return s,
+            ControlFlow::Continue(window) => window,
+        };
+        let probe = match self.probe(depth, alpha, beta, ply, pv_node) {
+            ControlFlow::Break(s) => return s,
+            ControlFlow::Continue(probe) => probe,
+        };
+        if !pv_node && !probe.in_check && probe.excluded.is_none() && beta.abs() < MATE_BOUND {
+            if let Some(s) = self.prune_node(
+                depth,
+                alpha,
+                beta,
+                ply,
+                probe.static_eval,
+                probe.improving,
+                allow_null,
+                cut_node,
+            ) {
+                return s;
+            }
+        }
+        // Internal iterative reduction: with no move from the table the ordering is poor, so
+        // search shallower first; the table will have a move next time.
+        if probe.tt_move.is_none() && depth >= params::IIR_DEPTH {
+            depth -= 1;
+        }
+        let node = Node {
+            ply,
+            depth,
+            pv: pv_node,
+            cut: cut_node,
+            in_check: probe.in_check,
+            key: probe.key,
+            raw_eval: probe.raw_eval,
+            static_eval: probe.static_eval,
+            excluded: probe.excluded,
+        };
+        let list = self.pos.legal_moves();
+        if list.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let tried = match self.search_moves(&node, &list, &probe, alpha, beta) {
+            ControlFlow::Break(s) => return s,
+            ControlFlow::Continue(tried) => tried,
+        };
+        if tried.searched == 0 {
+            if node.excluded.is_some() {
+                // The left-out move was the only one: nothing else reaches the test's bound.
+                return alpha;
+            }
+            // Every move was pruned; fall back on the static score.
+            return node.static_eval.max(-MATE_BOUND + 1);
+        }
+        self.record(&node, tried.best, tried.best_move, alpha, beta)
+    }
+
+    /// Settles a node before the table is probed: a repetition's score, a window that mate
+    /// distance pruning closed, or the static score at the deepest ply. Otherwise returns
+    /// the window narrowed by mate distance pruning.
+    fn settled_before_probing(
+        &mut self,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> ControlFlow<i32, (i32, i32)> {
         if let Some(s) = self.repetition(ply) {
-            return s;
+            return ControlFlow::Break(s);
         }
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
-        alpha = alpha.max(-MATE + ply as i32);
-        beta = beta.min(MATE - ply as i32 - 1);
+        let alpha = alpha.max(-MATE + ply as i32);
+        let beta = beta.min(MATE - ply as i32 - 1);
         if alpha >= beta {
-            return alpha;
+            return ControlFlow::Break(alpha);
         }
         if ply >= MAX_PLY - 1 {
-            return self.evaluate();
+            return ControlFlow::Break(self.evaluate());
         }
+        ControlFlow::Continue((alpha, beta))
+    }
+
+    /// Probes the table for a node of `depth` plies at `ply` and takes its static score:
+    /// breaks with the table's score when it settles a non-PV node (`pv_node` false), else
+    /// returns what the node's search needs ([`Probe`]).
+    fn probe(
+        &mut self,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> ControlFlow<i32, Probe> {
         let in_check = self.path.last().is_some_and(|e| e.check);
         let key = self.pos.key();
         // A singular-extension test searches this same position without one move: the
@@ -925,7 +1027,7 @@ impl Searcher {
                 && e.depth >= depth
                 && tt_cuts(e, score_from_tt(e.score, ply), alpha, beta)
             {
-                return score_from_tt(e.score, ply);
+                return ControlFlow::Break(score_from_tt(e.score, ply));
             }
         }
         // The table keeps the raw static score; the correction history's current view is
@@ -943,152 +1045,163 @@ impl Searcher {
         // Improving: the static score is better than two plies ago, so pruning can be bolder
         // when it is not.
         let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
-
-        if !pv_node && !in_check && excluded.is_none() && beta.abs() < MATE_BOUND {
-            if let Some(s) = self.prune_node(
-                depth,
-                alpha,
-                beta,
-                ply,
-                static_eval,
-                improving,
-                allow_null,
-                cut_node,
-            ) {
-                return s;
-            }
-        }
-        // Internal iterative reduction: with no move from the table the ordering is poor, so
-        // search shallower first; the table will have a move next time.
-        if tt_move.is_none() && depth >= params::IIR_DEPTH {
-            depth -= 1;
-        }
-        let node = Node {
-            ply,
-            depth,
-            pv: pv_node,
-            cut: cut_node,
+        ControlFlow::Continue(Probe {
             in_check,
             key,
+            excluded,
+            tt,
+            tt_move,
             raw_eval,
             static_eval,
-            excluded,
-        };
-        let list = self.pos.legal_moves();
-        if list.is_empty() {
-            return -MATE + ply as i32;
-        }
-        let killers = self.killers[ply];
-        let prior = self.prior_moves();
+            improving,
+            prior: self.prior_moves(),
+        })
+    }
+
+    /// Searches the legal moves `list` of `node` in the picker's order inside the window
+    /// (`alpha`, `beta`) until one fails high, rewarding the move that cut; returns what was
+    /// tried, or breaks with the node's score (0 when the search stopped; a multi-cut's
+    /// bound).
+    fn search_moves(
+        &mut self,
+        node: &Node,
+        list: &MoveList,
+        probe: &Probe,
+        alpha: i32,
+        beta: i32,
+    ) -> ControlFlow<i32, Tried> {
         let order = HistoryOrder {
             history: &self.history,
-            continuations: prior.map(|p| p.map(|i| self.continuation.row(i))),
+            continuations: probe.prior.map(|p| p.map(|i| self.continuation.row(i))),
             captures: &self.capture_history,
         };
-        let mut picker = MovePicker::new(&mut self.pos, &list, tt_move, killers, &order);
-        let mut best = -INFINITE;
-        let mut best_move = None;
-        let mut searched = 0usize;
-        let mut quiets: [Option<Move>; 64] = [None; 64];
-        let mut n_quiets = 0usize;
-        let mut captures: [Option<Move>; 32] = [None; 32];
-        let mut n_captures = 0usize;
-        let original_alpha = alpha;
-
+        let killers = self.killers[node.ply];
+        let mut picker = MovePicker::new(&mut self.pos, list, probe.tt_move, killers, &order);
+        let mut tried = Tried {
+            alpha,
+            beta,
+            best: -INFINITE,
+            best_move: None,
+            searched: 0,
+            quiets: [None; 64],
+            n_quiets: 0,
+            captures: [None; 32],
+            n_captures: 0,
+        };
         while let Some((m, stage)) = picker.next_move() {
-            if Some(m) == excluded {
+            if Some(m) == node.excluded {
                 continue;
             }
             let capture = matches!(stage, Stage::GoodCapture | Stage::BadCapture)
                 || (stage == Stage::TtMove && self.pos.is_capture(m));
-            let quiet = !capture;
-            let history = if quiet {
-                HistoryOrder {
-                    history: &self.history,
-                    continuations: prior.map(|p| p.map(|i| self.continuation.row(i))),
-                    captures: &self.capture_history,
-                }
-                .score(&self.pos, m)
-            } else {
-                0
+            let s = match self.search_move(node, probe, &tried, m, stage, capture) {
+                ControlFlow::Break(s) => return ControlFlow::Break(s),
+                ControlFlow::Continue(None) => continue,
+                ControlFlow::Continue(Some(s)) => s,
             };
-            let prunable = !pv_node && !in_check && best > -MATE_BOUND;
-            if prunable && self.skip_before_playing(m, quiet, depth, searched, improving, history) {
-                continue;
-            }
-            // Singular extension: when every other move falls well short of the table's
-            // score, the table move is the only good one and gets a ply more; when even
-            // without it the node fails high, it cuts at once (multi-cut).
-            let mut singular = false;
-            if stage == Stage::TtMove && excluded.is_none() {
-                match self.singular(tt, depth, beta, ply, cut_node) {
-                    Singular::Extend => singular = true,
-                    Singular::Cut(s) => return s,
-                    Singular::No => {}
-                }
-            }
-            let gives_check = self.push_move(m);
-            // Futility: a quiet move that does not check cannot lift a static score far below
-            // alpha at low depth.
-            if prunable
-                && quiet
-                && !gives_check
-                && depth <= params::FUTILITY_DEPTH
-                && static_eval + params::FUTILITY_BASE + params::FUTILITY_PER_DEPTH * depth <= alpha
-            {
-                self.pop_move(m);
-                continue;
-            }
-            let extend = (gives_check || singular) && (ply as i32) < 2 * self.root_depth;
-            let new_depth = depth - 1 + i32::from(extend);
-            let r = if searched >= 2 && depth >= 3 && !gives_check && !in_check {
-                self.reduction(
-                    depth, searched, pv_node, cut_node, improving, stage, history,
-                )
-                .clamp(0, new_depth - 1)
-            } else {
-                0
-            };
-            let s = self.search_child(&node, new_depth, r, alpha, beta, searched == 0);
-            self.pop_move(m);
-            if self.stopped {
-                return 0;
-            }
-            searched += 1;
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    best_move = Some(m);
-                    if pv_node {
-                        self.update_pv(ply, m);
+            tried.searched += 1;
+            if s > tried.best {
+                tried.best = s;
+                if s > tried.alpha {
+                    tried.alpha = s;
+                    tried.best_move = Some(m);
+                    if node.pv {
+                        self.update_pv(node.ply, m);
                     }
                     if s >= beta {
-                        if quiet {
-                            self.reward_quiet(ply, depth, m, prior, &quiets[..n_quiets]);
+                        if !capture {
+                            let quiets = &tried.quiets[..tried.n_quiets];
+                            self.reward_quiet(node.ply, node.depth, m, probe.prior, quiets);
                         }
-                        self.reward_capture(depth, capture.then_some(m), &captures[..n_captures]);
+                        let captures = &tried.captures[..tried.n_captures];
+                        self.reward_capture(node.depth, capture.then_some(m), captures);
                         break;
                     }
                 }
             }
-            if quiet && n_quiets < quiets.len() {
-                quiets[n_quiets] = Some(m);
-                n_quiets += 1;
-            } else if capture && n_captures < captures.len() {
-                captures[n_captures] = Some(m);
-                n_captures += 1;
+            tried.remember(m, capture);
+        }
+        ControlFlow::Continue(tried)
+    }
+
+    /// Plays move `m` of `node` (from the picker's `stage`; `capture` says whether it takes),
+    /// searches it against the window of `tried`, and takes it back. Returns its
+    /// score for `node`'s side, `None` when pruning skipped it, or breaks with the node's
+    /// score (0 when the search stopped; a multi-cut's bound).
+    fn search_move(
+        &mut self,
+        node: &Node,
+        probe: &Probe,
+        tried: &Tried,
+        m: Move,
+        stage: Stage,
+        capture: bool,
+    ) -> ControlFlow<i32, Option<i32>> {
+        let beta = tried.beta;
+        let quiet = !capture;
+        let history = if quiet {
+            HistoryOrder {
+                history: &self.history,
+                continuations: probe.prior.map(|p| p.map(|i| self.continuation.row(i))),
+                captures: &self.capture_history,
+            }
+            .score(&self.pos, m)
+        } else {
+            0
+        };
+        let depth = node.depth;
+        let prunable = !node.pv && !node.in_check && tried.best > -MATE_BOUND;
+        if prunable
+            && self.skip_before_playing(m, quiet, depth, tried.searched, probe.improving, history)
+        {
+            return ControlFlow::Continue(None);
+        }
+        // Singular extension: when every other move falls well short of the table's score,
+        // the table move is the only good one and gets a ply more; when even without it the
+        // node fails high, it cuts at once (multi-cut).
+        let mut singular = false;
+        if stage == Stage::TtMove && node.excluded.is_none() {
+            match self.singular(probe.tt, depth, beta, node.ply, node.cut) {
+                Singular::Extend => singular = true,
+                Singular::Cut(s) => return ControlFlow::Break(s),
+                Singular::No => {}
             }
         }
-        if searched == 0 {
-            if excluded.is_some() {
-                // The left-out move was the only one: nothing else reaches the test's bound.
-                return alpha;
-            }
-            // Every move was pruned; fall back on the static score.
-            return static_eval.max(-MATE_BOUND + 1);
+        let gives_check = self.push_move(m);
+        // Futility: a quiet move that does not check cannot lift a static score far below
+        // alpha at low depth.
+        if prunable
+            && quiet
+            && !gives_check
+            && depth <= params::FUTILITY_DEPTH
+            && node.static_eval + params::FUTILITY_BASE + params::FUTILITY_PER_DEPTH * depth
+                <= tried.alpha
+        {
+            self.pop_move(m);
+            return ControlFlow::Continue(None);
         }
-        self.record(&node, best, best_move, original_alpha, beta)
+        let extend = (gives_check || singular) && (node.ply as i32) < 2 * self.root_depth;
+        let new_depth = depth - 1 + i32::from(extend);
+        let r = if tried.searched >= 2 && depth >= 3 && !gives_check && !node.in_check {
+            self.reduction(
+                depth,
+                tried.searched,
+                node.pv,
+                node.cut,
+                probe.improving,
+                stage,
+                history,
+            )
+            .clamp(0, new_depth - 1)
+        } else {
+            0
+        };
+        let s = self.search_child(node, new_depth, r, tried.alpha, beta, tried.searched == 0);
+        self.pop_move(m);
+        if self.stopped {
+            return ControlFlow::Break(0);
+        }
+        ControlFlow::Continue(Some(s))
     }
 
     /// Searches the move just played from `node` (the child is at `node.ply + 1`) and returns
@@ -1408,43 +1521,91 @@ impl Searcher {
                 return s;
             }
         }
-        let mut best = -INFINITE;
-        let mut eval = i16::MIN as i32;
-        if !in_check {
-            // Stand pat first: most quiescence nodes end here without generating moves.
-            eval = match tt {
-                Some(e) if e.eval != i16::MIN as i32 => e.eval,
-                _ => self.evaluate(),
-            };
-            let stand_pat = self.correction.correct(&self.pos, eval);
-            if stand_pat >= beta {
-                // Standing pat assumes a move to stand on: a side with no legal move has lost,
-                // in check or not (WXF 2018). The test stops at the first legal move found.
-                if !self.pos.has_legal_move() {
-                    return -MATE + ply as i32;
-                }
-                return stand_pat;
-            }
-            if stand_pat > alpha {
-                alpha = stand_pat;
-            }
-            best = stand_pat;
-        }
+        let (eval, stand) = match self.stand_pat(tt, in_check, beta, ply) {
+            ControlFlow::Break(s) => return s,
+            ControlFlow::Continue(scores) => scores,
+        };
+        alpha = alpha.max(stand);
         let list = self.pos.legal_moves();
         if list.is_empty() {
             return -MATE + ply as i32;
         }
+        let (best, best_move) = match self.qsearch_moves(&list, in_check, stand, alpha, beta, ply) {
+            ControlFlow::Break(s) => return s,
+            ControlFlow::Continue(found) => found,
+        };
+        self.tt.store(
+            key,
+            Entry {
+                mv: best_move,
+                score: score_to_tt(best, ply),
+                eval,
+                depth: 0,
+                bound: if best >= beta {
+                    Bound::Lower
+                } else {
+                    Bound::Upper
+                },
+            },
+        );
+        best
+    }
+
+    /// The quiescence search's static score (the table's entry `tt` saves an evaluation):
+    /// returns the raw evaluation and the corrected score the side to move may stand on
+    /// (`i16::MIN` and `-INFINITE` in check, where it may not), or breaks with the node's
+    /// score when standing already reaches `beta`.
+    fn stand_pat(
+        &mut self,
+        tt: Option<Entry>,
+        in_check: bool,
+        beta: i32,
+        ply: usize,
+    ) -> ControlFlow<i32, (i32, i32)> {
+        if in_check {
+            return ControlFlow::Continue((i16::MIN as i32, -INFINITE));
+        }
+        // Stand pat first: most quiescence nodes end here without generating moves.
+        let eval = match tt {
+            Some(e) if e.eval != i16::MIN as i32 => e.eval,
+            _ => self.evaluate(),
+        };
+        let stand_pat = self.correction.correct(&self.pos, eval);
+        if stand_pat >= beta {
+            // Standing pat assumes a move to stand on: a side with no legal move has lost,
+            // in check or not (WXF 2018). The test stops at the first legal move found.
+            if !self.pos.has_legal_move() {
+                return ControlFlow::Break(-MATE + ply as i32);
+            }
+            return ControlFlow::Break(stand_pat);
+        }
+        ControlFlow::Continue((eval, stand_pat))
+    }
+
+    /// Searches the quiescence moves of `list` (every move in check; else the captures that
+    /// can lift `stand` above `alpha` and lose no material by exchange) inside the window
+    /// (`alpha`, `beta`); returns the best score (at least `stand`) and its move, or breaks
+    /// with 0 when the search stopped.
+    fn qsearch_moves(
+        &mut self,
+        list: &MoveList,
+        in_check: bool,
+        stand: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> ControlFlow<i32, (i32, Option<Move>)> {
         let mut picker = if in_check {
             let order = HistoryOrder {
                 history: &self.history,
                 continuations: [None; 2],
                 captures: &self.capture_history,
             };
-            MovePicker::new(&mut self.pos, &list, None, [None; 2], &order)
+            MovePicker::new(&mut self.pos, list, None, [None; 2], &order)
         } else {
-            MovePicker::captures(&self.pos, &list, &self.capture_history)
+            MovePicker::captures(&self.pos, list, &self.capture_history)
         };
-        let stand = best;
+        let mut best = stand;
         let mut best_move = None;
         while let Some((m, _)) = picker.next_move() {
             if !in_check {
@@ -1463,7 +1624,7 @@ impl Searcher {
             let s = -self.qsearch(-beta, -alpha, ply + 1);
             self.pop_move(m);
             if self.stopped {
-                return 0;
+                return ControlFlow::Break(0);
             }
             if s > best {
                 best = s;
@@ -1476,21 +1637,7 @@ impl Searcher {
                 }
             }
         }
-        self.tt.store(
-            key,
-            Entry {
-                mv: best_move,
-                score: score_to_tt(best, ply),
-                eval,
-                depth: 0,
-                bound: if best >= beta {
-                    Bound::Lower
-                } else {
-                    Bound::Upper
-                },
-            },
-        );
-        best
+        ControlFlow::Continue((best, best_move))
     }
 }
 
@@ -1514,6 +1661,58 @@ struct Node {
     static_eval: i32,
     /// The move a singular-extension test leaves out.
     excluded: Option<Move>,
+}
+
+/// What a node learned from the table and its static score before its moves are searched.
+struct Probe {
+    in_check: bool,
+    /// The position's key.
+    key: u64,
+    /// The move a singular-extension test leaves out.
+    excluded: Option<Move>,
+    /// The table's entry for the position, if any.
+    tt: Option<Entry>,
+    /// The entry's move, when it is legal here.
+    tt_move: Option<Move>,
+    /// The evaluation's score, and that score corrected by the correction history
+    /// (`-INFINITE` when in check).
+    raw_eval: i32,
+    static_eval: i32,
+    /// The static score is better than two plies ago.
+    improving: bool,
+    /// The [`piece_to`] indices of the two moves before the node (continuation history).
+    prior: [Option<usize>; 2],
+}
+
+/// The moves a node has searched so far, and the best of them.
+struct Tried {
+    /// The window's lower bound, raised by each better score, and its upper bound.
+    alpha: i32,
+    beta: i32,
+    best: i32,
+    best_move: Option<Move>,
+    /// How many moves were searched (not pruned).
+    searched: usize,
+    /// The quiet moves and captures searched without a cutoff, whose history falls when a
+    /// later move cuts (the first 64 and 32).
+    quiets: [Option<Move>; 64],
+    n_quiets: usize,
+    captures: [Option<Move>; 32],
+    n_captures: usize,
+}
+
+impl Tried {
+    /// Remembers the searched move `m` that did not cut, among the captures or the quiet
+    /// moves.
+    fn remember(&mut self, m: Move, capture: bool) {
+        if !capture && self.n_quiets < self.quiets.len() {
+            self.quiets[self.n_quiets] = Some(m);
+            self.n_quiets += 1;
+        } else if capture && self.n_captures < self.captures.len() {
+            self.captures[self.n_captures] = Some(m);
+            self.n_captures += 1;
+        }
+    }
 }
 
 /// What the singular-extension test of a table move found.
