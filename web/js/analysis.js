@@ -34,7 +34,10 @@
 import { t, t as tr } from './i18n.js';
 import { localPosition, readGame, WasmError } from './xiangqi-wasm.js';
 import { Engine } from './engine.js';
-import { Board, moveSoundKind, parseFen, playSound, settingsPanel, START_FEN } from './board.js';
+import { Board } from './board.js';
+import { parseFen, START_FEN } from './fen.js';
+import { settingsPanel } from './board-settings.js';
+import { moveSoundKind, playSound } from './sound-switch.js';
 import { MoveList } from './movelist.js';
 import { getNotation, onNotationChange } from './notation.js';
 import { wireGameIo, importMessage } from './game-io.js';

@@ -24,7 +24,8 @@
 
 import { loadJSON, position, saveJSON } from './api.js';
 import { t } from './i18n.js';
-import { settingsPanel, START_FEN } from './board.js';
+import { START_FEN } from './fen.js';
+import { settingsPanel } from './board-settings.js';
 import { Engine, LEVEL_MOVETIME_MS } from './engine.js';
 import { rules } from './xiangqi-wasm.js';
 import {

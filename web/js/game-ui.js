@@ -11,7 +11,7 @@
  * - `GameView`: a board plus a move list that can step back through the game's positions
  *   (asking the server for each past position once) and return to the live one, and marks
  *   the moves of the repetition cycle a ruling or warning is about, sounds each move
- *   the game gains (board.js's `playSound`: move, capture, check, or the end of the game)
+ *   the game gains (sound-switch.js's `playSound`: move, capture, check, or the end of the game)
  *   and says it through the page's live region (speech.js: "Red cannon h2 to e2, check",
  *   the end, a repetition warning; a take back, a new game; nothing when the page opens);
  * - `askDiscard(...)`: the question in a modal `<dialog>` (dialog.js) before a game in progress
@@ -24,7 +24,9 @@
  *   second click, and the link to /analysis.
  */
 
-import { Board, moveSoundKind, parseFen, playSound, START_FEN } from './board.js';
+import { Board } from './board.js';
+import { parseFen, START_FEN } from './fen.js';
+import { moveSoundKind, playSound } from './sound-switch.js';
 import { MoveList } from './movelist.js';
 import { position, ApiError } from './api.js';
 import { writeGame } from './xiangqi-wasm.js';

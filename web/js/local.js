@@ -13,7 +13,8 @@
 
 import { loadJSON, position, saveJSON } from './api.js';
 import { t } from './i18n.js';
-import { settingsPanel, START_FEN } from './board.js';
+import { START_FEN } from './fen.js';
+import { settingsPanel } from './board-settings.js';
 import {
   GameView, showResult, showWarning, statusLine, gamePgn, download, wireGameMenu,
   replayStored, showError, showStatusLine, showViewing, analysisHref, askDiscard,

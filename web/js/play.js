@@ -13,7 +13,7 @@ import { api, loadSeat, storeSeat, loadWatch, storeWatch, ApiError } from './api
 import { RoomGame } from './room.js';
 import { t } from './i18n.js';
 import { copyText } from './game-ui.js';
-import { settingsPanel } from './board.js';
+import { settingsPanel } from './board-settings.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));

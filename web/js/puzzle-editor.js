@@ -9,7 +9,9 @@
  * starts; export writes the position as PGN or DhtmlXQ (no moves).
  */
 import { t } from './i18n.js';
-import { Board, START_FEN, boardToFen, parseFen, pieceName, settingsPanel } from './board.js';
+import { Board } from './board.js';
+import { START_FEN, boardToFen, parseFen, pieceName } from './fen.js';
+import { settingsPanel } from './board-settings.js';
 import { request, ApiError, position } from './api.js';
 import { readGame } from './xiangqi-wasm.js';
 import { wireGameIo, importMessage } from './game-io.js';

@@ -5,7 +5,8 @@
  * then /play/<code>) or on one screen (/local?fen=).
  */
 import { t } from './i18n.js';
-import { Board, settingsPanel } from './board.js';
+import { Board } from './board.js';
+import { settingsPanel } from './board-settings.js';
 import { request, ApiError, storeSeat, position } from './api.js';
 import { getNotation } from './notation.js';
 import { explanationOf } from './cycle.js';

@@ -10,7 +10,9 @@
  */
 
 import { t } from './i18n.js';
-import { Board, settingsPanel, START_FEN } from './board.js';
+import { Board } from './board.js';
+import { START_FEN } from './fen.js';
+import { settingsPanel } from './board-settings.js';
 import { MoveList } from './movelist.js';
 import { position, ApiError } from './api.js';
 import { loadClassics } from './classics.js';

@@ -2,7 +2,7 @@
 /**
  * @file The board's sounds, synthesized with the Web Audio API (no audio files): a wooden
  * click for a move, a heavier knock for a capture, a two-tone call for check and a short
- * rising phrase for the end of a game. Loaded by `playSound` (board.js, which holds the
+ * rising phrase for the end of a game. Loaded by `playSound` (sound-switch.js, which holds the
  * switch) on the first sound, so a page pays for it only once something is to be heard.
  *
  * Browsers start an AudioContext only after a user gesture; the context is made on the
@@ -10,7 +10,7 @@
  * gesture is simply not heard. Without Web Audio nothing is played and nothing throws.
  */
 
-/** @typedef {import('./board.js').SoundKind} SoundKind */
+/** @typedef {import('./sound-switch.js').SoundKind} SoundKind */
 
 /** @type {AudioContext|null} */
 let ctx = null;

@@ -7,7 +7,8 @@
  * move, then the move. Progress (solved, attempts) is kept in this browser. The rules come
  * from the WebAssembly module, so the trainer works offline once loaded.
  */
-import { Board, settingsPanel } from './board.js';
+import { Board } from './board.js';
+import { settingsPanel } from './board-settings.js';
 import { lookup, t } from './i18n.js';
 import { getNotation } from './notation.js';
 import { localPosition } from './xiangqi-wasm.js';
