@@ -113,12 +113,12 @@ fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<Sprt, String> {
 fn config_of(args: &MatchArgs) -> Result<MatchConfig, String> {
     let time = match (args.movetime, &args.tc, args.depth, args.nodes) {
         (Some(ms), ..) => TimeControl::MoveTime(ms),
-        (_, Some(tc), ..) => TimeControl::parse_clock(tc)?,
+        (_, Some(tc), ..) => TimeControl::parse_clock(tc).map_err(|e| e.to_string())?,
         (_, _, Some(d), _) => TimeControl::Depth(d),
         (.., Some(n)) => TimeControl::Nodes(n),
         _ => TimeControl::LevelCaps,
     };
-    time.check()?;
+    time.check().map_err(|e| e.to_string())?;
     let sprt = match &args.sprt {
         Some(text) => Some(parse_sprt(text, args.alpha, args.beta)?),
         None => None,
@@ -152,7 +152,7 @@ fn config_of(args: &MatchArgs) -> Result<MatchConfig, String> {
     config.max_plies = usize::try_from(args.max_plies).unwrap_or(usize::MAX);
     config.hash_mib = args.hash as usize;
     config.sprt = sprt;
-    config.validate()?;
+    config.validate().map_err(|e| e.to_string())?;
     Ok(config)
 }
 
@@ -172,7 +172,7 @@ fn config_of(args: &MatchArgs) -> Result<MatchConfig, String> {
 pub fn run(args: &MatchArgs) -> ExitCode {
     let config = match config_of(args) {
         Ok(c) => c,
-        Err(e) => return fail(&e),
+        Err(e) => return fail(&e.to_string()),
     };
     let (players, time) = (config.players.clone(), config.time);
     let games = config.games;
@@ -219,7 +219,7 @@ pub fn run(args: &MatchArgs) -> ExitCode {
     let pgn_written = pgn_log.map(PgnLog::finish);
     let result = match result {
         Ok(r) => r,
-        Err(e) => return fail(&e),
+        Err(e) => return fail(&e.to_string()),
     };
     let mut code = ExitCode::SUCCESS;
     if let (Some(path), Some(Err(e))) = (&args.pgn, pgn_written) {

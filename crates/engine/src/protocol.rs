@@ -1,9 +1,65 @@
 //! What the UCI and UCCI loops share: a line writer shared with the search thread, a bounded
 //! line reader, and the parsing of `position` commands and numbers.
 
+use std::fmt;
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex, PoisonError};
 use xiangqi::{Move, Position};
+
+/// Why a command line was refused: the loop reports it (`info string` in UCI) and ignores
+/// the line. Its text names the command or keyword and quotes at most 100
+/// characters of the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CommandError {
+    /// The line's first word is no command of the protocol (quoted).
+    UnknownCommand(String),
+    /// A keyword came without its value (the keyword).
+    MissingValue(String),
+    /// A keyword's value is not a non-negative number.
+    NotACount {
+        /// The keyword (`depth`, `wtime`, …).
+        key: String,
+        /// The value given, quoted.
+        value: String,
+    },
+    /// A keyword that takes no value was given one (the keyword).
+    TakesNoValue(String),
+    /// A move cannot be read as ICCS: the reader's reason.
+    BadMove(String),
+    /// A FEN cannot be read.
+    BadFen {
+        /// The FEN given.
+        fen: String,
+        /// The reader's reason.
+        reason: String,
+    },
+    /// The command's words are not what it needs: a sentence saying what it needs
+    /// (`` `position` needs `startpos` or `fen <FEN>` ``).
+    Usage(String),
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CommandError::UnknownCommand(c) => write!(f, "unknown command `{c}`"),
+            CommandError::MissingValue(key) => write!(f, "`{key}` needs a value"),
+            CommandError::NotACount { key, value } => {
+                write!(f, "`{key}` needs a non-negative number, not `{value}`")
+            }
+            CommandError::TakesNoValue(key) => write!(f, "`{key}` takes no value"),
+            CommandError::BadMove(reason) => f.write_str(reason),
+            CommandError::BadFen { fen, reason } => write!(f, "invalid FEN `{fen}`: {reason}"),
+            CommandError::Usage(text) => f.write_str(text),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+/// A [`CommandError::Usage`] from a sentence.
+pub(crate) fn usage(text: impl Into<String>) -> CommandError {
+    CommandError::Usage(text.into())
+}
 
 /// The output of a protocol loop, shared between the reader and the search thread.
 pub(crate) struct Out<W: Write>(Arc<Mutex<W>>);
@@ -30,7 +86,7 @@ impl<W: Write> Out<W> {
 /// Parses the arguments of `position`: `startpos [moves m1 m2 …]` or
 /// `fen <fields…> [moves m1 m2 …]`. Returns the start position and the moves (not yet
 /// checked for legality).
-pub(crate) fn parse_position(args: &[&str]) -> Result<(Position, Vec<Move>), String> {
+pub(crate) fn parse_position(args: &[&str]) -> Result<(Position, Vec<Move>), CommandError> {
     let moves_at = args.iter().position(|&t| t == "moves");
     let (head, tail) = match moves_at {
         Some(i) => (&args[..i], &args[i + 1..]),
@@ -38,43 +94,49 @@ pub(crate) fn parse_position(args: &[&str]) -> Result<(Position, Vec<Move>), Str
     };
     let start = match head.first() {
         Some(&"startpos") if head.len() == 1 => Position::start(),
-        Some(&"startpos") => return Err("unexpected text after `startpos`".to_string()),
+        Some(&"startpos") => return Err(usage("unexpected text after `startpos`")),
         Some(&"fen") if head.len() >= 2 => {
             let fen = head[1..].join(" ");
-            Position::from_fen(&fen).map_err(|e| format!("invalid FEN `{fen}`: {e}"))?
+            Position::from_fen(&fen).map_err(|e| CommandError::BadFen {
+                reason: e.to_string(),
+                fen,
+            })?
         }
-        Some(&"fen") => return Err("`position fen` needs a FEN".to_string()),
-        _ => return Err("`position` needs `startpos` or `fen <FEN>`".to_string()),
+        Some(&"fen") => return Err(usage("`position fen` needs a FEN")),
+        _ => return Err(usage("`position` needs `startpos` or `fen <FEN>`")),
     };
     let moves = parse_moves(tail)?;
     Ok((start, moves))
 }
 
 /// Parses ICCS moves (`h2e2`).
-pub(crate) fn parse_moves(tokens: &[&str]) -> Result<Vec<Move>, String> {
+pub(crate) fn parse_moves(tokens: &[&str]) -> Result<Vec<Move>, CommandError> {
     tokens
         .iter()
-        .map(|t| t.parse::<Move>().map_err(|e| e.to_string()))
+        .map(|t| {
+            t.parse::<Move>()
+                .map_err(|e| CommandError::BadMove(e.to_string()))
+        })
         .collect()
 }
 
 /// Parses the value after the keyword `key` as a non-negative integer; a value too large
 /// for `u64` saturates to `u64::MAX` (callers clamp it further).
-pub(crate) fn count(key: &str, value: Option<&&str>) -> Result<u64, String> {
-    let v = value.ok_or_else(|| format!("`{key}` needs a value"))?;
+pub(crate) fn count(key: &str, value: Option<&&str>) -> Result<u64, CommandError> {
+    let v = value.ok_or_else(|| CommandError::MissingValue(key.to_string()))?;
     let digits = v.strip_prefix('+').unwrap_or(v);
     if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
         return Ok(digits.parse::<u64>().unwrap_or(u64::MAX));
     }
-    Err(format!(
-        "`{key}` needs a non-negative number, not `{}`",
-        clip(v, ECHO_CHARS)
-    ))
+    Err(CommandError::NotACount {
+        key: key.to_string(),
+        value: clip(v, ECHO_CHARS),
+    })
 }
 
 /// Parses the value after `key` as a time or increment: like [`count`], but a negative
 /// value (a GUI's clock in overtime) reads as 0.
-pub(crate) fn time_value(key: &str, value: Option<&&str>) -> Result<u64, String> {
+pub(crate) fn time_value(key: &str, value: Option<&&str>) -> Result<u64, CommandError> {
     match value.and_then(|v| v.strip_prefix('-')) {
         Some(rest) => count(key, Some(&rest)).map(|_| 0),
         None => count(key, value),
@@ -82,13 +144,13 @@ pub(crate) fn time_value(key: &str, value: Option<&&str>) -> Result<u64, String>
 }
 
 /// Parses the value after `key` as a count that fits a `u32`, saturating.
-pub(crate) fn count32(key: &str, value: Option<&&str>) -> Result<u32, String> {
+pub(crate) fn count32(key: &str, value: Option<&&str>) -> Result<u32, CommandError> {
     count(key, value).map(|n| u32::try_from(n).unwrap_or(u32::MAX))
 }
 
 /// Parses the value after `depth` (or a depth derived from it): saturating, and clamped to
 /// the deepest search the engine runs ([`MAX_DEPTH`]).
-pub(crate) fn depth(key: &str, value: Option<&&str>) -> Result<u32, String> {
+pub(crate) fn depth(key: &str, value: Option<&&str>) -> Result<u32, CommandError> {
     count32(key, value).map(|d| d.min(MAX_DEPTH))
 }
 
@@ -180,14 +242,16 @@ pub(crate) fn parse_check(value: Option<&str>) -> Option<bool> {
 /// [`EMBEDDED_NAME`](crate::nnue::EMBEDDED_NAME) for the embedded network.
 ///
 /// # Errors
-/// Why the file was refused; the engine keeps the network it had.
-pub(crate) fn set_eval_file(engine: &mut crate::Engine, value: Option<&str>) -> Result<(), String> {
+/// Why the file was refused ([`NetworkError`](crate::nnue::NetworkError)); the engine keeps
+/// the network it had.
+pub(crate) fn set_eval_file(
+    engine: &mut crate::Engine,
+    value: Option<&str>,
+) -> Result<(), crate::nnue::NetworkError> {
     match value.map(str::trim) {
         None | Some("") => engine.use_embedded_network(),
         Some(v) if v == crate::nnue::EMBEDDED_NAME => engine.use_embedded_network(),
-        Some(path) => engine
-            .load_network(std::path::Path::new(path))
-            .map_err(|e| format!("{e}; keeping the network in use"))?,
+        Some(path) => engine.load_network(std::path::Path::new(path))?,
     }
     Ok(())
 }

@@ -6,7 +6,7 @@
 use crate::clock::{Limits, MAX_MOVE_OVERHEAD_MS};
 use crate::engine::{Engine, Event, MAX_HASH_MIB};
 use crate::level::Level;
-use crate::protocol::{clip, read_line, Line, Out, ECHO_CHARS, MAX_INPUT_LINE};
+use crate::protocol::{clip, read_line, CommandError, Line, Out, ECHO_CHARS, MAX_INPUT_LINE};
 use crate::search::{Info, MAX_THREADS};
 use std::io::{BufRead, Write};
 
@@ -50,7 +50,7 @@ pub(crate) trait Dialect: Sized {
 
     /// Parses one line: the command (`None` for a blank line) and warnings about what was
     /// ignored; an error names what is wrong.
-    fn parse(line: &str) -> Result<(Option<Self::Command>, Vec<String>), String>;
+    fn parse(line: &str) -> Result<(Option<Self::Command>, Vec<String>), CommandError>;
 
     /// Tells the GUI about a problem (a line of `out` or an error stream).
     fn report<W: Write + Send + 'static>(&mut self, out: &Out<W>, msg: &str);
@@ -121,7 +121,7 @@ impl<W: Write + Send + 'static, D: Dialect> Session<W, D> {
                     }
                 }
                 Err(e) => {
-                    self.report(&clip(&e, 2 * ECHO_CHARS));
+                    self.report(&clip(&e.to_string(), 2 * ECHO_CHARS));
                     D::unreadable(self, &line);
                 }
             }
@@ -220,7 +220,7 @@ impl<W: Write + Send + 'static, D: Dialect> Session<W, D> {
             },
             EngineOption::EvalFile => {
                 if let Err(e) = crate::protocol::set_eval_file(&mut self.engine, value) {
-                    self.report(&format!("{name}: {e}"));
+                    self.report(&format!("{name}: {e}; keeping the network in use"));
                 }
             }
             EngineOption::Ignored => {}

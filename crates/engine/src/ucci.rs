@@ -22,7 +22,8 @@ use crate::clock::{Limits, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS};
 use crate::engine::{DEFAULT_HASH_MIB, MAX_HASH_MIB};
 use crate::level::DEFAULT_SEED;
 use crate::protocol::{
-    clip, count, count32, depth, parse_moves, parse_position, tokens, Out, ECHO_CHARS,
+    clip, count, count32, depth, parse_moves, parse_position, tokens, usage, CommandError, Out,
+    ECHO_CHARS,
 };
 use crate::search::{Info, Score, MATE, MAX_THREADS};
 use crate::session::{Dialect, EngineOption, Session};
@@ -87,7 +88,7 @@ pub enum Command {
 ///
 /// # Errors
 /// A message naming what is wrong.
-pub fn parse(line: &str) -> Result<Option<Command>, String> {
+pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
     parse_with_warnings(line).map(|(c, _)| c)
 }
 
@@ -96,7 +97,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
 ///
 /// # Errors
 /// A message naming what is wrong.
-pub fn parse_with_warnings(line: &str) -> Result<(Option<Command>, Vec<String>), String> {
+pub fn parse_with_warnings(line: &str) -> Result<(Option<Command>, Vec<String>), CommandError> {
     let t = tokens(line);
     let Some((&cmd, args)) = t.split_first() else {
         return Ok((None, Vec::new()));
@@ -116,7 +117,7 @@ pub fn parse_with_warnings(line: &str) -> Result<(Option<Command>, Vec<String>),
                 .filter(|&a| a != "name" && a != "value")
                 .collect();
             let Some((name, rest)) = args.split_first() else {
-                return Err("`setoption` needs an option name".to_string());
+                return Err(usage("`setoption` needs an option name"));
             };
             Command::SetOption {
                 name: name.to_ascii_lowercase(),
@@ -136,12 +137,12 @@ pub fn parse_with_warnings(line: &str) -> Result<(Option<Command>, Vec<String>),
         }
         "banmoves" => Command::BanMoves(parse_moves(args)?),
         "go" => Command::Go(parse_go(args, &mut warnings)?),
-        other => return Err(format!("unknown command `{}`", clip(other, ECHO_CHARS))),
+        other => return Err(CommandError::UnknownCommand(clip(other, ECHO_CHARS))),
     };
     Ok((Some(command), warnings))
 }
 
-fn parse_go(args: &[&str], warnings: &mut Vec<String>) -> Result<GoMode, String> {
+fn parse_go(args: &[&str], warnings: &mut Vec<String>) -> Result<GoMode, CommandError> {
     let mut i = 0;
     while matches!(args.get(i), Some(&"ponder") | Some(&"draw")) {
         i += 1;
@@ -191,10 +192,10 @@ fn parse_go(args: &[&str], warnings: &mut Vec<String>) -> Result<GoMode, String>
                         count(k, v)?;
                     }
                     other => {
-                        return Err(format!(
+                        return Err(usage(format!(
                             "`go time`: unknown parameter `{}`",
                             clip(other, ECHO_CHARS)
-                        ))
+                        )))
                     }
                 }
                 j += 2;
@@ -205,7 +206,10 @@ fn parse_go(args: &[&str], warnings: &mut Vec<String>) -> Result<GoMode, String>
                 increment,
             })
         }
-        other => Err(format!("`go`: unknown mode `{}`", clip(other, ECHO_CHARS))),
+        other => Err(usage(format!(
+            "`go`: unknown mode `{}`",
+            clip(other, ECHO_CHARS)
+        ))),
     }
 }
 
@@ -242,7 +246,7 @@ impl<E: Write> Dialect for Ucci<E> {
     const NO_MOVE: &'static str = "nobestmove";
     const MILLISECONDS: &'static str = "milliseconds";
 
-    fn parse(line: &str) -> Result<(Option<Command>, Vec<String>), String> {
+    fn parse(line: &str) -> Result<(Option<Command>, Vec<String>), CommandError> {
         parse_with_warnings(line)
     }
 

@@ -23,7 +23,8 @@ use crate::clock::{Limits, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS};
 use crate::engine::{DEFAULT_HASH_MIB, MAX_HASH_MIB};
 use crate::level::DEFAULT_SEED;
 use crate::protocol::{
-    clip, count, count32, depth, parse_position, time_value, tokens, Out, ECHO_CHARS,
+    clip, count, count32, depth, parse_position, time_value, tokens, usage, CommandError, Out,
+    ECHO_CHARS,
 };
 use crate::search::{Info, Score, MAX_THREADS};
 use crate::session::{Dialect, EngineOption, Session};
@@ -72,7 +73,7 @@ pub enum Command {
 /// # Errors
 /// A message naming what is wrong (unknown command, bad FEN or move, `setoption` without a
 /// name). Unknown or unreadable `go` parameters are not errors: see [`parse_with_warnings`].
-pub fn parse(line: &str) -> Result<Option<Command>, String> {
+pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
     parse_with_warnings(line).map(|(c, _)| c)
 }
 
@@ -84,7 +85,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
 ///
 /// # Errors
 /// As [`parse`].
-pub fn parse_with_warnings(line: &str) -> Result<(Option<Command>, Vec<String>), String> {
+pub fn parse_with_warnings(line: &str) -> Result<(Option<Command>, Vec<String>), CommandError> {
     let t = tokens(line);
     let Some((&cmd, args)) = t.split_first() else {
         return Ok((None, Vec::new()));
@@ -107,20 +108,20 @@ pub fn parse_with_warnings(line: &str) -> Result<(Option<Command>, Vec<String>),
             }
         }
         "go" => Command::Go(parse_go(args, &mut warnings)),
-        other => return Err(format!("unknown command `{}`", clip(other, ECHO_CHARS))),
+        other => return Err(CommandError::UnknownCommand(clip(other, ECHO_CHARS))),
     };
     Ok((Some(command), warnings))
 }
 
-fn parse_setoption(args: &[&str]) -> Result<Command, String> {
+fn parse_setoption(args: &[&str]) -> Result<Command, CommandError> {
     if args.first() != Some(&"name") {
-        return Err("`setoption` needs `name <name> [value <value>]`".to_string());
+        return Err(usage("`setoption` needs `name <name> [value <value>]`"));
     }
     let value_at = args.iter().position(|&t| t == "value");
     let name_end = value_at.unwrap_or(args.len());
     let name = args[1..name_end].join(" ");
     if name.is_empty() {
-        return Err("`setoption` needs an option name".to_string());
+        return Err(usage("`setoption` needs an option name"));
     }
     let value = value_at.map(|i| args[i + 1..].join(" "));
     Ok(Command::SetOption { name, value })
@@ -219,7 +220,7 @@ fn read_go_value(
     val: Option<&&str>,
     limits: &mut Limits,
     warnings: &mut Vec<String>,
-) -> Result<(), String> {
+) -> Result<(), CommandError> {
     match key {
         "depth" => depth(key, val).map(|d| limits.depth = Some(d)),
         "nodes" => count(key, val).map(|n| limits.nodes = Some(n)),
@@ -241,7 +242,7 @@ fn read_go_value(
             let plies = n.max(1).saturating_mul(2) - 1;
             limits.depth = Some(plies.min(crate::protocol::MAX_DEPTH));
         }),
-        _ => Err(format!("`{key}` takes no value")),
+        _ => Err(CommandError::TakesNoValue(key.to_string())),
     }
 }
 
@@ -275,7 +276,7 @@ impl Dialect for Uci {
     const NO_MOVE: &'static str = "bestmove (none)";
     const MILLISECONDS: &'static str = "ms";
 
-    fn parse(line: &str) -> Result<(Option<Command>, Vec<String>), String> {
+    fn parse(line: &str) -> Result<(Option<Command>, Vec<String>), CommandError> {
         parse_with_warnings(line)
     }
 

@@ -153,20 +153,45 @@ pub enum TimeControl {
     LevelCaps,
 }
 
+/// Why a match cannot be set up, or could not be played to its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchError {
+    /// A setting is out of range or does not fit the others (found before any game
+    /// starts): a sentence naming it.
+    Setting(String),
+    /// A player could not be started, or restarted, for a game: which and why. The match
+    /// stopped; the games already finished were reported.
+    Player(String),
+}
+
+impl std::fmt::Display for MatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MatchError::Setting(why) | MatchError::Player(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
 impl TimeControl {
     /// Reads `INITIAL_MS+INC_MS` (or `INITIAL_MS`) as a clock: the initial time 1 ms to
     /// [`MAX_TIME_MS`], the increment 0 to [`MAX_TIME_MS`].
     ///
     /// # Errors
     /// A message when the text is not two integers joined by `+` in those ranges.
-    pub fn parse_clock(s: &str) -> Result<TimeControl, String> {
+    pub fn parse_clock(s: &str) -> Result<TimeControl, MatchError> {
         let clock =
             xiangqi::TimeControl::parse(s, TimeUnit::Milliseconds).map_err(|e| match e {
                 ParseTimeControlError::Invalid {
                     why: TimeControlError::ZeroInitial,
                     ..
-                } => format!("initial clock time 0 ms is out of range: 1 to {MAX_TIME_MS} ms"),
-                _ => format!("bad time control {s:?}: expected INITIAL_MS+INC_MS"),
+                } => MatchError::Setting(format!(
+                    "initial clock time 0 ms is out of range: 1 to {MAX_TIME_MS} ms"
+                )),
+                _ => MatchError::Setting(format!(
+                    "bad time control {s:?}: expected INITIAL_MS+INC_MS"
+                )),
             })?;
         let tc = TimeControl::Clock(clock);
         tc.check()?;
@@ -179,26 +204,28 @@ impl TimeControl {
     ///
     /// # Errors
     /// A message naming the value out of range.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), MatchError> {
         let max = MAX_TIME_MS;
         match *self {
-            TimeControl::MoveTime(ms) if !(1..=max).contains(&ms) => {
-                Err(format!("move time {ms} ms is out of range: 1 to {max} ms"))
-            }
-            TimeControl::Clock(c) if !(1..=max).contains(&c.initial_ms()) => Err(format!(
-                "initial clock time {} ms is out of range: 1 to {max} ms",
-                c.initial_ms()
+            TimeControl::MoveTime(ms) if !(1..=max).contains(&ms) => Err(MatchError::Setting(
+                format!("move time {ms} ms is out of range: 1 to {max} ms"),
             )),
-            TimeControl::Clock(c) if c.increment_ms() > max => Err(format!(
+            TimeControl::Clock(c) if !(1..=max).contains(&c.initial_ms()) => {
+                Err(MatchError::Setting(format!(
+                    "initial clock time {} ms is out of range: 1 to {max} ms",
+                    c.initial_ms()
+                )))
+            }
+            TimeControl::Clock(c) if c.increment_ms() > max => Err(MatchError::Setting(format!(
                 "increment {} ms is out of range: 0 to {max} ms",
                 c.increment_ms()
+            ))),
+            TimeControl::Depth(d) if !(1..=64).contains(&d) => Err(MatchError::Setting(format!(
+                "depth {d} is out of range: 1 to 64"
+            ))),
+            TimeControl::Nodes(n) if !(1..=MAX_NODES).contains(&n) => Err(MatchError::Setting(
+                format!("node count {n} is out of range: 1 to {MAX_NODES}"),
             )),
-            TimeControl::Depth(d) if !(1..=64).contains(&d) => {
-                Err(format!("depth {d} is out of range: 1 to 64"))
-            }
-            TimeControl::Nodes(n) if !(1..=MAX_NODES).contains(&n) => {
-                Err(format!("node count {n} is out of range: 1 to {MAX_NODES}"))
-            }
             _ => Ok(()),
         }
     }
@@ -301,29 +328,34 @@ impl MatchConfig {
     /// [`TimeControl::check`]), an unlimited full-strength or external player, an option a
     /// built-in player does not have or a value out of its range, a dialect forced on a
     /// built-in player.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), MatchError> {
         if !(1..=MAX_GAMES).contains(&self.games) {
-            return Err(format!(
+            return Err(MatchError::Setting(format!(
                 "{} games is out of range: 1 to {MAX_GAMES}",
                 self.games
-            ));
+            )));
         }
         if self.sprt.is_some() && self.games < 2 {
-            return Err("an SPRT needs at least one pair of games".to_string());
+            return Err(MatchError::Setting(
+                "an SPRT needs at least one pair of games".to_string(),
+            ));
         }
         // The lower end depends on the openings and is checked with them below.
         if self.max_plies > MAX_PLIES {
-            return Err(format!(
+            return Err(MatchError::Setting(format!(
                 "a ply cap of {} is out of range: at most {MAX_PLIES}",
                 self.max_plies
-            ));
+            )));
         }
         self.time.check()?;
         if self.openings.is_empty() {
-            return Err("no openings".to_string());
+            return Err(MatchError::Setting("no openings".to_string()));
         }
         if let Some(o) = self.openings.iter().find(|o| o.position().is_none()) {
-            return Err(format!("opening {:?} is not legal", o.name));
+            return Err(MatchError::Setting(format!(
+                "opening {:?} is not legal",
+                o.name
+            )));
         }
         // A cap inside an opening would draw games before either player moved.
         let longest = self
@@ -333,12 +365,12 @@ impl MatchConfig {
             .max()
             .unwrap_or(0);
         if self.max_plies < longest + 2 {
-            return Err(format!(
+            return Err(MatchError::Setting(format!(
                 "a ply cap of {} ends games before each player has moved: the openings run to \
                  {longest} plies, so give at least {}",
                 self.max_plies,
                 longest + 2
-            ));
+            )));
         }
         if self.time == TimeControl::LevelCaps {
             if let Some(p) = self
@@ -346,9 +378,9 @@ impl MatchConfig {
                 .iter()
                 .find(|p| !matches!(p, PlayerSpec::Level(s) if *s < Strength::Hardest))
             {
-                return Err(format!(
+                return Err(MatchError::Setting(format!(
                     "{p} has no caps of its own: give --movetime, --tc, --depth or --nodes"
-                ));
+                )));
             }
         }
         for ((spec, options), protocol) in
@@ -357,11 +389,12 @@ impl MatchConfig {
             if matches!(spec, PlayerSpec::Engine { .. }) {
                 continue;
             }
-            BuiltInSettings::read(options).map_err(|e| format!("{spec}: {e}"))?;
+            BuiltInSettings::read(options)
+                .map_err(|e| MatchError::Setting(format!("{spec}: {e}")))?;
             if let Some(p) = protocol {
-                return Err(format!(
+                return Err(MatchError::Setting(format!(
                     "{spec} is not an external engine: it cannot be spoken to in {p}"
-                ));
+                )));
             }
         }
         Ok(())
@@ -384,7 +417,7 @@ impl BuiltInSettings {
     /// Reads `Hash` (1–[`MAX_HASH_MIB`] MiB), `Threads` (1–[`MAX_THREADS`]), `Move
     /// Overhead` (0–[`MAX_MOVE_OVERHEAD_MS`] ms), `Use NNUE` (true or false) and `EvalFile`
     /// (a network file, read here), names in any case.
-    fn read(options: &[EngineOption]) -> Result<BuiltInSettings, String> {
+    fn read(options: &[EngineOption]) -> Result<BuiltInSettings, MatchError> {
         let mut s = BuiltInSettings::default();
         for o in options {
             let number = |min: u64, max: u64| {
@@ -392,7 +425,9 @@ impl BuiltInSettings {
                     .parse::<u64>()
                     .ok()
                     .filter(|n| (min..=max).contains(n))
-                    .ok_or_else(|| format!("option {o}: the value must be {min} to {max}"))
+                    .ok_or_else(|| {
+                        MatchError::Setting(format!("option {o}: the value must be {min} to {max}"))
+                    })
             };
             match o.name.to_ascii_lowercase().as_str() {
                 "hash" => s.hash_mib = Some(number(1, MAX_HASH_MIB as u64)? as usize),
@@ -402,20 +437,24 @@ impl BuiltInSettings {
                     s.use_nnue = Some(match o.value.to_ascii_lowercase().as_str() {
                         "true" => true,
                         "false" => false,
-                        _ => return Err(format!("option {o}: the value must be true or false")),
+                        _ => {
+                            return Err(MatchError::Setting(format!(
+                                "option {o}: the value must be true or false"
+                            )))
+                        }
                     })
                 }
                 "evalfile" => {
                     let net = Network::load(std::path::Path::new(&o.value))
-                        .map_err(|e| format!("option {o}: {e}"))?;
+                        .map_err(|e| MatchError::Setting(format!("option {o}: {e}")))?;
                     s.network = Some(Arc::new(net));
                 }
                 _ => {
-                    return Err(format!(
+                    return Err(MatchError::Setting(format!(
                         "no option {:?}: a built-in player takes Hash, Threads, Move Overhead, \
                          Use NNUE and EvalFile",
                         o.name
-                    ))
+                    )))
                 }
             }
         }
@@ -932,7 +971,7 @@ fn play_game(
     opening: Opening,
     config: &MatchConfig,
     index: usize,
-) -> Result<GameReport, String> {
+) -> Result<GameReport, MatchError> {
     let mut game = Game::new(Position::start(), RuleSet::Wxf2018);
     for m in opening.parsed_moves().unwrap_or_default() {
         if game.play(m).is_err() {
@@ -947,7 +986,7 @@ fn play_game(
     for (i, p) in players.iter_mut().enumerate() {
         let seed = config.seed ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ i as u64;
         p.new_game(seed)
-            .map_err(|e| format!("{} could not start: {e}", names[i]))?;
+            .map_err(|e| MatchError::Player(format!("{} could not start: {e}", names[i])))?;
     }
     let mut clock: [i64; 2] = match config.time {
         TimeControl::Clock(c) => [i64::try_from(c.initial_ms()).unwrap_or(i64::MAX); 2],
@@ -1123,14 +1162,14 @@ fn record(
 pub fn run(
     config: &MatchConfig,
     mut on_game: impl FnMut(&GameReport, &Standing),
-) -> Result<MatchResult, String> {
+) -> Result<MatchResult, MatchError> {
     config.validate()?;
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     // Each worker records its own games, so that an SPRT's decision stops it before it
     // takes the next game.
     let shared = Mutex::new((Standing::default(), HashMap::new()));
-    let (tx, rx) = mpsc::channel::<Result<(GameReport, Standing), String>>();
+    let (tx, rx) = mpsc::channel::<Result<(GameReport, Standing), MatchError>>();
     let threads = config.concurrency.clamp(1, config.games.max(1));
     let mut games = Vec::new();
     let mut failure = None;
@@ -1352,9 +1391,9 @@ mod tests {
         assert!(TimeControl::parse_clock("-5+0").is_err());
         assert_eq!(
             TimeControl::parse_clock("0+10"),
-            Err(format!(
+            Err(MatchError::Setting(format!(
                 "initial clock time 0 ms is out of range: 1 to {MAX_TIME_MS} ms"
-            ))
+            )))
         );
         let tc = TimeControl::parse_clock("10000+100").unwrap();
         assert_eq!(tc.to_string(), "10000+100 ms");
@@ -1408,7 +1447,10 @@ mod tests {
         );
         c.options[1] = opts(&["Contempt=10"]);
         let e = c.validate().expect_err("unknown option");
-        assert!(e.starts_with("level:1: no option \"Contempt\""), "{e}");
+        assert!(
+            e.to_string().starts_with("level:1: no option \"Contempt\""),
+            "{e}"
+        );
     }
 
     #[test]

@@ -9,7 +9,7 @@ use xiangqi::pgn;
 use xiangqi_engine::Strength;
 use xiangqi_tools::external::{EngineOption, Protocol};
 use xiangqi_tools::matches::{
-    self, elo, Failure, FailureKind, MatchConfig, PlayerSpec, Tally, TimeControl,
+    self, elo, Failure, FailureKind, MatchConfig, MatchError, PlayerSpec, Tally, TimeControl,
 };
 use xiangqi_tools::openings::OPENINGS;
 use xiangqi_tools::sprt::{Decision, Sprt};
@@ -556,7 +556,9 @@ fn a_forced_dialect_overrides_the_detection_by_name() {
     config.protocols[0] = Some(Protocol::Uci);
     assert_eq!(
         config.validate(),
-        Err("level:1 is not an external engine: it cannot be spoken to in UCI".to_string())
+        Err(MatchError::Setting(
+            "level:1 is not an external engine: it cannot be spoken to in UCI".to_string()
+        ))
     );
 }
 
@@ -573,7 +575,7 @@ fn refused_before_any_game(engine: PlayerSpec, options: Vec<EngineOption>) -> St
     let mut games = 0;
     let err = matches::run(&config, |_, _| games += 1).unwrap_err();
     assert_eq!(games, 0, "{err}");
-    err
+    err.to_string()
 }
 
 #[test]
