@@ -75,9 +75,9 @@ pub fn brotli(data: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// The parts every page shares (`web/partials/`), by the name its marker gives: a page
-/// says `<!--#head-->`, `<!--#offline-->` or `<!--#header /path-->` where the part goes, so a
-/// new page is one file and a new link one line of `header.html`.
-pub const PARTIALS: [(&str, &str); 3] = [
+/// says `<!--#head-->`, `<!--#offline-->`, `<!--#header /path-->` or `<!--#footer-->` where
+/// the part goes, so a new page is one file and a new link one line of `header.html`.
+pub const PARTIALS: [(&str, &str); 4] = [
     // What every page's <head> loads first: encoding, viewport, icon, the site's style, the
     // language module and the board's font.
     ("head", include_str!("../../../../web/partials/head.html")),
@@ -90,6 +90,11 @@ pub const PARTIALS: [(&str, &str); 3] = [
     (
         "header",
         include_str!("../../../../web/partials/header.html"),
+    ),
+    // The line under the pages that are not games: the rules the site follows.
+    (
+        "footer",
+        include_str!("../../../../web/partials/footer.html"),
     ),
 ];
 

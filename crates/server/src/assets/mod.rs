@@ -540,6 +540,12 @@ mod tests {
             assert_eq!(page.matches("<meta name=\"viewport\"").count(), 1, "{name}");
             let offline = page.contains("/js/offline.js\"");
             assert_eq!(offline, name != "404.html", "{name}: the service worker");
+            let footer = page.contains("<footer class=\"s-footer\"");
+            let game_page = page.contains("class=\"site game-page\"");
+            assert_eq!(
+                footer, !game_page,
+                "{name}: the footer on every page but the games"
+            );
             let expected = usize::from(!matches!(name, "404.html" | "play.html"));
             assert_eq!(current(&page), expected, "{name}: the current link");
         }
@@ -551,7 +557,7 @@ mod tests {
     #[test]
     fn a_marker_takes_its_part_and_an_unknown_one_stays() {
         let page = codec::versioned_page(
-            b"<head>\n<!--#head-->\n</head>\n<!--#header /rules-->\n<!--#footer-->",
+            b"<head>\n<!--#head-->\n</head>\n<!--#header /rules-->\n<!--#sidebar-->",
             "abc",
         );
         assert!(
@@ -563,7 +569,7 @@ mod tests {
             page.contains("<a href=\"/rules\" aria-current=\"page\" data-i18n"),
             "{page}"
         );
-        assert!(page.ends_with("</header>\n<!--#footer-->"), "{page}");
+        assert!(page.ends_with("</header>\n<!--#sidebar-->"), "{page}");
     }
 
     #[test]
