@@ -41,9 +41,10 @@ import { moveSoundKind, playSound } from './sound-switch.js';
 import { MoveList } from './movelist.js';
 import { getNotation, onNotationChange } from './notation.js';
 import { wireGameIo, importMessage } from './game-io.js';
-import {
-  showResult, describeStatus, copyText, showError as showErrorIn, stepSpoken,
-} from './game-ui.js';
+import { stepSpoken } from './game-view.js';
+import { showResult, describeStatus } from './game-status.js';
+import { copyText } from './game-files.js';
+import { showError as showErrorIn } from './notices.js';
 
 /** @typedef {import('./api.js').PositionInfo} PositionInfo */
 /** @typedef {import('./engine.js').EngineScore} EngineScore */

@@ -28,11 +28,14 @@ import { START_FEN } from './fen.js';
 import { settingsPanel } from './board-settings.js';
 import { Engine, LEVEL_MOVETIME_MS } from './engine.js';
 import { rules } from './xiangqi-wasm.js';
+import { GameView, replayStored } from './game-view.js';
 import {
-  GameView, showResult, showWarning, statusLine, gamePgn, download, wireGameMenu,
-  replayStored, showError, showStatusLine, showViewing, confirmButton, analysisHref, askDiscard,
-  showLinkProblem, showSetAside, movesText,
-} from './game-ui.js';
+  showResult, showWarning, statusLine, showStatusLine, showViewing,
+} from './game-status.js';
+import { gamePgn, download, wireGameMenu, analysisHref } from './game-files.js';
+import {
+  showError, confirmButton, askDiscard, showLinkProblem, showSetAside, movesText,
+} from './notices.js';
 
 /** @typedef {import('./api.js').PositionInfo} PositionInfo */
 /** @typedef {import('./api.js').GameStatus} GameStatus */
@@ -145,7 +148,7 @@ function computerName(g) {
 async function refresh() {
   if (!game) return;
   const seq = ++requestSeq;
-  /** @type {import('./game-ui.js').Replayed} */
+  /** @type {import('./game-view.js').Replayed} */
   let replayed;
   try {
     replayed = await replayStored(game.startFen, game.moves);

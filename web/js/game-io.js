@@ -15,7 +15,7 @@
 
 import { t } from './i18n.js';
 import { readGame, readXqf, writeGame, WasmError } from './xiangqi-wasm.js';
-import { copyText, download } from './game-ui.js';
+import { copyText, download } from './game-files.js';
 
 /** @typedef {import('./xiangqi-wasm.js').ReadGame} ReadGame */
 

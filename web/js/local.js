@@ -15,11 +15,12 @@ import { loadJSON, position, saveJSON } from './api.js';
 import { t } from './i18n.js';
 import { START_FEN } from './fen.js';
 import { settingsPanel } from './board-settings.js';
+import { GameView, replayStored } from './game-view.js';
 import {
-  GameView, showResult, showWarning, statusLine, gamePgn, download, wireGameMenu,
-  replayStored, showError, showStatusLine, showViewing, analysisHref, askDiscard,
-  showLinkProblem, showSetAside, movesText,
-} from './game-ui.js';
+  showResult, showWarning, statusLine, showStatusLine, showViewing,
+} from './game-status.js';
+import { gamePgn, download, wireGameMenu, analysisHref } from './game-files.js';
+import { showError, askDiscard, showLinkProblem, showSetAside, movesText } from './notices.js';
 
 const STORE = 'xiangqi.local.game';
 /** The game a `?fen=` link set aside. */
@@ -94,7 +95,7 @@ function save() {
 /** Asks the rules module about the game and shows the answer. */
 async function refresh() {
   const seq = ++requestSeq;
-  /** @type {import('./game-ui.js').Replayed} */
+  /** @type {import('./game-view.js').Replayed} */
   let replayed;
   try {
     replayed = await replayStored(game.startFen, game.moves);

@@ -12,7 +12,7 @@
 import { api, loadSeat, storeSeat, loadWatch, storeWatch, ApiError } from './api.js';
 import { RoomGame } from './room.js';
 import { t } from './i18n.js';
-import { copyText } from './game-ui.js';
+import { copyText } from './game-files.js';
 import { settingsPanel } from './board-settings.js';
 
 /** @param {string} id */

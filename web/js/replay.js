@@ -17,7 +17,9 @@ import { MoveList } from './movelist.js';
 import { position, ApiError } from './api.js';
 import { loadClassics } from './classics.js';
 import { activeCycle } from './cycle.js';
-import { showResult, showWarning, describeStatus, copyText, stepSpoken } from './game-ui.js';
+import { stepSpoken } from './game-view.js';
+import { showResult, showWarning, describeStatus } from './game-status.js';
+import { copyText } from './game-files.js';
 import { readGame } from './xiangqi-wasm.js';
 import { wireGameIo, importMessage } from './game-io.js';
 

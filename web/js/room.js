@@ -10,10 +10,12 @@
 
 import { RoomSocket, loadJSON, saveJSON } from './api.js';
 import { errorParts, lookup, t } from './i18n.js';
+import { GameView } from './game-view.js';
 import {
-  GameView, showResult, showWarning, statusLine, wireGameMenu, toast, showViewing, showStatusLine,
-  confirmButton, analysisHref,
-} from './game-ui.js';
+  showResult, showWarning, statusLine, showViewing, showStatusLine,
+} from './game-status.js';
+import { wireGameMenu, analysisHref } from './game-files.js';
+import { toast, confirmButton } from './notices.js';
 
 /** @typedef {import('./api.js').GameSnapshot} GameSnapshot */
 /** @typedef {import('./api.js').ServerMessage} ServerMessage */
