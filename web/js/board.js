@@ -164,6 +164,8 @@ export class Board {
     this._fen = '';
     /** @type {string|null} */
     this._selected = null;
+    /** @type {string|null} the piece `select` chose for the player, until the player acts */
+    this._selectedByPage = null;
     /** @type {string} */
     this._focusSq = 'e0';
     /** @type {string|null} a move the user just played, shown before the server confirms */
@@ -316,6 +318,9 @@ export class Board {
   /** @param {string|null} sq */
   select(sq) {
     this._selected = sq && this._canSelect(sq) ? sq : null;
+    // A piece the page selected (a hint, a diagram's first piece) stays selected when the
+    // player then clicks it: that click takes up the page's choice rather than cancelling it.
+    this._selectedByPage = this._selected;
     this._render();
   }
 
@@ -450,11 +455,14 @@ export class Board {
     if (this.options.onPointActivate?.(sq) === true) return;
     if (!this._interactive) return;
     const sel = this._selected;
+    const byPage = this._selectedByPage === sq;
+    this._selectedByPage = null;
     if (sel && sel !== sq && this._legal.includes(sel + sq)) {
       this._play(sel + sq, true);
       return;
     }
     if (sel === sq) {
+      if (byPage) return;
       this._selected = null;
       this._render();
       return;

@@ -163,6 +163,12 @@ test('trainer: the hint shows the piece, then the move', async () => {
   await page.click('#hint');
   await page.locator('#trainer-status', { hasText: 'Hint: play H4-6 (f7d6).' }).waitFor();
   await screenshot(page, 'trainer-hint');
+  // Clicking the piece the hint chose keeps it chosen (it used to cancel the hint, so the
+  // next click did nothing); the destination then plays the move.
+  await clickSquare(page, 'f7', '#trainer-board');
+  assert.equal(await page.locator('#trainer-board [data-square="f7"].selected').count(), 1, 'still selected');
+  await clickSquare(page, 'd6', '#trainer-board');
+  await page.locator('#trainer-status', { hasText: 'Correct!' }).waitFor();
   assertNoErrors(page);
 
   // On a phone: no horizontal scrolling.
