@@ -464,8 +464,10 @@ export class RoomGame {
     };
     const theirOffer = g.draw_offer && g.draw_offer !== this.you;
     const myOffer = g.draw_offer && g.draw_offer === this.you;
-    vis('resign', seated && !over);
-    vis('offer-draw', seated && !over && !vsComputer && !g.draw_offer);
+    // Nobody to resign to or to offer a draw while the other seat is still empty.
+    const opponentSeated = !!this.you && !!g.players[other(this.you)]?.seated;
+    vis('resign', seated && !over && opponentSeated);
+    vis('offer-draw', seated && !over && !vsComputer && !g.draw_offer && opponentSeated);
     vis('draw-offered', seated && !over && !!myOffer);
     vis('draw-answer', seated && !over && !!theirOffer);
     const theirRound = g.new_round_request && g.new_round_request !== this.you;

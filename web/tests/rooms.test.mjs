@@ -17,6 +17,10 @@ test('two browsers create and join a room, play, and one reloads mid-game', asyn
   const code = host.url().split('/').pop();
   assert.ok(await host.evaluate((c) => localStorage.getItem(`xiangqi.seat.${c}`), code), 'the creator\'s seat is stored');
   await boardReady(host, '#board');
+  // Alone in the room: nobody to resign to or to offer a draw.
+  await host.locator('#status', { hasText: /wait/i }).waitFor();
+  assert.equal(await host.locator('#resign').isVisible(), false, 'no Resign before an opponent joins');
+  assert.equal(await host.locator('#offer-draw').isVisible(), false, 'no draw offer before an opponent joins');
 
   // The second player finds the room in the lobby and joins it.
   await guest.goto(`${env.base}/lobby`);
@@ -31,6 +35,7 @@ test('two browsers create and join a room, play, and one reloads mid-game', asyn
   ]);
   const red = hostIsRed ? host : guest;
   const black = hostIsRed ? guest : host;
+  await host.locator('#resign').waitFor({ state: 'visible' });
 
   await playByClicks(red, 'h2e2', '#board');
   await waitForPiece(black, 'e2', 'C', '#board');
