@@ -5,7 +5,7 @@
  * WebAssembly's vector instructions (simd128) for the network's loops, or engine-scalar.wasm
  * in a browser without them (scripts/build-wasm): both search alike, node for node.
  *
- * In:  `{id, op: 'search'|'new_game'|'bench'|'position', request}`.
+ * In:  `{id, op: 'search'|'new_game'|'bench'|'book'|'position', request}`.
  * Out: `{id, info}` for each completed iteration of a search, then `{id, result}` or
  *      `{id, error: {code, message, problems}}`. A search runs to its limits; the page
  *      stops one by ending the worker (engine.js starts a fresh one when needed).

@@ -121,6 +121,16 @@ export class Engine {
     return this.send('search', request, onInfo);
   }
 
+  /**
+   * How many of a game's first plies follow the opening book's main lines (0 for a game
+   * from another position than the start).
+   * @param {{fen?: string|null, moves: string[]}} game
+   * @returns {Promise<{plies: number}>}
+   */
+  book(game) {
+    return this.send('book', game.fen ? { fen: game.fen, moves: game.moves } : { moves: game.moves });
+  }
+
   /** Forgets what the engine learnt in the previous game. @returns {Promise<void>} */
   async newGame() {
     await this.send('new_game', {});

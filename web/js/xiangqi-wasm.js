@@ -45,7 +45,7 @@ export class WasmModule {
 
   /**
    * Runs `op` on `request` and returns the parsed reply.
-   * @param {string} op an export of the module: position, read_game, write_game, perft, search, new_game, bench, source_hash
+   * @param {string} op an export of the module: position, read_game, write_game, perft, search, new_game, bench, book, source_hash
    * @param {unknown} [request]
    * @returns {any}
    * @throws {WasmError} when the module refuses the request

@@ -1,7 +1,8 @@
 // The analysis board (/analysis): the engine's evaluation and best lines for a pasted FEN,
 // a `?fen=&moves=` link opened at its last move, stepping, a move on the board from an earlier
-// position cutting the line, a review that marks a hung chariot as a blunder, an invalid paste
-// shown, the Analyse link of /local, and all of it with the server stopped after the load.
+// position cutting the line, a review that marks a hung chariot as a blunder and no move of the
+// opening book, an invalid paste shown, the Analyse link of /local, and all of it with the server
+// stopped after the load.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -130,6 +131,29 @@ test('analysis: a review marks the hung chariot as a blunder, and the graph jump
   await evaluation(page);
   await page.setViewportSize({ width: 1100, height: 1100 });
   await screenshot(page, 'analysis');
+  assertNoErrors(page);
+});
+
+/**
+ * The first twelve plies of Xu Yinchuan – Yan Wenqing, 1999 (web/classics/): central cannon
+ * against screen horses, 1. C2=5 H8+7 2. H2+3 R9=8 3. R1=2 P7+1 4. R2+6 H2+3 — the book's
+ * main line for eight plies — then 5. H8+7 P3+1 6. R9+1 C2+1.
+ */
+const CLASSIC_OPENING = ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'i0h0', 'g6g5', 'h0h6', 'b9c7', 'b0c2', 'c6c5', 'a0a1', 'b7b6'];
+
+test('analysis: a review marks no move of the opening book', async () => {
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/analysis?moves=${CLASSIC_OPENING.join(',')}`);
+  await boardReady(page, '#board');
+  await page.click('#review');
+  await page.locator('#review-panel').waitFor({ timeout: 60000 });
+  await page.locator('#review-progress').waitFor({ state: 'hidden' });
+  assert.equal(await page.locator('#summary .a-book').getAttribute('data-book'), '8');
+  for (let p = 1; p <= 8; p++) {
+    assert.equal(await page.locator(`#moves [data-ply="${p}"]`).getAttribute('data-note'), null, `ply ${p} is a book move`);
+  }
+  // The graph shades the book's plies.
+  assert.equal(await page.locator('#graph .a-graph-book').count(), 1);
   assertNoErrors(page);
 });
 

@@ -23,11 +23,13 @@
 //!   clock they are read from (the host's in WebAssembly).
 //! - [`engine`]: the threaded facade. [`uci`], [`ucci`]: the text protocols.
 //! - [`bench`](mod@bench): the fixed benchmark whose node count signs the search.
+//! - [`book`]: the main lines of the standard openings, for the game review.
 //!
 //! Engine matches, SPRTs, the UCI/UCCI client for other engines and the tactical suite live
 //! in the `xiangqi-tools` crate (`crates/tools`), which uses this one.
 
 pub mod bench;
+pub mod book;
 pub mod clock;
 pub mod correction;
 pub mod engine;

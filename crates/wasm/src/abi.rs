@@ -120,3 +120,10 @@ pub extern "C" fn bench() -> usize {
     xiangqi_engine::time::set_host_clock(host_now);
     run(crate::bench)
 }
+
+/// [`crate::book`] on the input; returns the reply's length.
+#[cfg(feature = "engine")]
+#[no_mangle]
+pub extern "C" fn book() -> usize {
+    run(crate::book)
+}

@@ -7,7 +7,8 @@
 //!   or an XQF file, as a start FEN and ICCS moves;
 //! - `write_game` (with the `games` feature): a start FEN and ICCS moves as PGN or DhtmlXQ text;
 //! - [`perft`]: the number of move paths of a depth;
-//! - `search` (with the `engine` feature): the best move at a level, with progress reports.
+//! - `search` (with the `engine` feature): the best move at a level, with progress reports;
+//! - `book` (with the `engine` feature): how many of a game's first plies follow the opening book.
 //!
 //! A refusal is `{"error": {"code", "message", "problems"?}}` with the server's codes. The
 //! module's entry points (`abi.rs`) only move bytes between JavaScript and these functions;
@@ -15,6 +16,8 @@
 
 #[cfg(target_arch = "wasm32")]
 mod abi;
+#[cfg(feature = "engine")]
+mod book;
 #[cfg(feature = "games")]
 mod games;
 #[cfg(feature = "engine")]
@@ -23,6 +26,8 @@ mod search;
 #[cfg(feature = "games")]
 pub use games::{read_game, write_game};
 
+#[cfg(feature = "engine")]
+pub use book::book;
 #[cfg(feature = "engine")]
 pub use search::{bench, new_game, search};
 
