@@ -45,6 +45,9 @@
  * - `board.select(square|null)` — selects a piece programmatically.
  * - `board.announce(text)` — says `text` through the page's live region (speech.js).
  * - `board.focus()` — moves keyboard focus onto the board.
+ * - `board.showNote(text, ms?)` — a short note over the middle of the board (why a click did
+ *   nothing, for instance), said through its `role="status"`, gone after `ms` (4 s) or the
+ *   next note; `''` hides it.
  * - `board.destroy()` — removes listeners and the DOM.
  *
  * ## The modules around it
@@ -177,6 +180,10 @@ export class Board {
     this._abort = null;
     /** @type {string|null} the words of the move the user just played, said once it is confirmed */
     this._pendingWords = null;
+    /** @type {HTMLElement|null} the note over the board (`showNote`), made on first use */
+    this._note = null;
+    /** @type {number|undefined} */
+    this._noteTimer = undefined;
 
     container.textContent = '';
     container.classList.add('xq-board');
@@ -334,7 +341,27 @@ export class Board {
     this._points.get(this._focusSq)?.focus();
   }
 
+  /**
+   * Shows a short note over the middle of the board for `ms` milliseconds; a new note
+   * replaces it and `''` hides it. It takes no clicks (they reach the board under it).
+   * @param {string} text
+   * @param {number} [ms]
+   */
+  showNote(text, ms = 4000) {
+    if (!this._note) {
+      this._note = document.createElement('div');
+      this._note.className = 'note';
+      this._note.setAttribute('role', 'status');
+      this.container.appendChild(this._note);
+    }
+    window.clearTimeout(this._noteTimer);
+    this._note.textContent = text;
+    this._note.hidden = !text;
+    if (text) this._noteTimer = window.setTimeout(() => this.showNote(''), ms);
+  }
+
   destroy() {
+    window.clearTimeout(this._noteTimer);
     this._stopStyle();
     this._abort?.abort();
     this.container.textContent = '';

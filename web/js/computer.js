@@ -86,7 +86,20 @@ const view = new GameView({
   moves: $('moves'),
   onMove: (m) => play(m),
   onView: (ply) => showViewing($('viewing'), ply),
+  onPointActivate: () => {
+    const why = whyNoMove();
+    if (why) view.board.showNote(why);
+    return false;
+  },
 });
+
+/** Why a click on the board plays nothing now, or null when the player can move. */
+function whyNoMove() {
+  if (!game || !info || (canMove() && view.viewing === null)) return null;
+  if (isOver()) return t('room.why-over');
+  if (view.viewing !== null) return t('room.why-viewing');
+  return t('computer.thinking');
+}
 
 /** @param {unknown} v @returns {ComputerGame|null} */
 function parseStored(v) {

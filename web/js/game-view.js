@@ -119,11 +119,17 @@ export async function replayStored(startFen, moves) {
 export class GameView {
   /**
    * @param {{board: HTMLElement, moves: HTMLElement, onMove: (m: string) => void,
-   *   orientation?: 'red'|'black', onView?: (ply: number|null) => void}} opts
+   *   orientation?: 'red'|'black', onView?: (ply: number|null) => void,
+   *   onPointActivate?: (square: string) => (boolean|void)}} opts `onPointActivate`: every
+   *   click on a point, first (the board's option of that name)
    */
   constructor(opts) {
     this.opts = opts;
-    this.board = new Board(opts.board, { orientation: opts.orientation ?? 'red', onMove: (m) => opts.onMove(m) });
+    this.board = new Board(opts.board, {
+      orientation: opts.orientation ?? 'red',
+      onMove: (m) => opts.onMove(m),
+      onPointActivate: opts.onPointActivate,
+    });
     this.list = new MoveList(opts.moves, { onSelect: (ply) => this.view(ply) });
     /** @type {LiveGame|null} */
     this.live = null;

@@ -89,6 +89,15 @@ function formatClock(ms) {
   return `${m}:${sec}`;
 }
 
+/**
+ * Writes a countdown in whole seconds, rounded up: `1:00`, `0:09`.
+ * @param {number} ms
+ */
+function formatCountdown(ms) {
+  const s = Math.ceil(Math.max(0, ms) / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
 export class RoomGame {
   /**
    * @param {{code: string, seat: string|null, watch?: string|null, computerLevelNames?: string[],
@@ -115,6 +124,11 @@ export class RoomGame {
       moves: $('moves'),
       onMove: (m) => this.sendMove(m),
       onView: (ply) => showViewing(maybe('viewing'), ply),
+      onPointActivate: () => {
+        const why = this.whyNoMove();
+        if (why) this.view.board.showNote(why);
+        return false;
+      },
     });
     this.socket = new RoomSocket(opts.code, opts.seat, {
       onMessage: (m) => this.onMessage(m),
@@ -402,6 +416,30 @@ export class RoomGame {
     this.opts.onState?.(g, this.you);
   }
 
+  /**
+   * Why a click on the board plays nothing now, in the player's words, or null when the
+   * player can move: moves wait for the connection, for an opponent to join or come back
+   * (both players must be connected; the server refuses a move otherwise), and for the
+   * player's turn; a watcher never moves; an earlier position is only looked at.
+   * @returns {string|null}
+   */
+  whyNoMove() {
+    const g = this.game;
+    if (!g) return t('play.connecting');
+    if (this.canMove() && this.view.viewing === null) return null;
+    if (!this.you) return t('room.why-watching');
+    if (g.status.result !== 'ongoing') return t('room.why-over');
+    if (this.socket.state !== 'open') return t('room.why-offline');
+    if (this.view.viewing !== null) return t('room.why-viewing');
+    const opp = g.players[other(this.you)];
+    if (!opp.seated) return t('room.why-waiting');
+    if (!opp.connected && !opp.computer) {
+      const left = this.awayLeftMs();
+      return left ? t('room.why-away', { time: formatCountdown(left) }) : t('room.why-away-gone');
+    }
+    return t('room.why-their-turn');
+  }
+
   /** Can the user move now? */
   canMove() {
     const g = this.game;
@@ -484,14 +522,23 @@ export class RoomGame {
     this.renderLeaving();
   }
 
+  /**
+   * While this seat plays and its opponent is away: the milliseconds until the win can be
+   * claimed or the game aborted (0 once it can); null otherwise.
+   * @returns {number|null}
+   */
+  awayLeftMs() {
+    const g = this.game;
+    if (!g || !this.you || g.status.result !== 'ongoing') return null;
+    const p = g.players[other(this.you)];
+    if (!p || !p.seated || p.connected || p.computer || typeof p.away_ms !== 'number') return null;
+    const away = p.away_ms + performance.now() - this.presenceAt;
+    return Math.max(0, (g.claim_after_s ?? 60) * 1000 - away);
+  }
+
   /** Whether the opponent has been away long enough to claim the win or abort. */
   opponentGone() {
-    const g = this.game;
-    if (!g || !this.you) return false;
-    const p = g.players[other(this.you)];
-    if (!p || p.connected || p.computer || typeof p.away_ms !== 'number') return false;
-    const away = p.away_ms + performance.now() - this.presenceAt;
-    return away >= (g.claim_after_s ?? 60) * 1000;
+    return this.awayLeftMs() === 0;
   }
 
   /** Shows Abort (before both sides moved, or with the opponent gone) and Claim the win. */
@@ -504,6 +551,12 @@ export class RoomGame {
     if (abort) abort.hidden = !(playing && (g.moves.length < 2 || gone));
     const claim = maybe('claim');
     if (claim) claim.hidden = !(playing && gone);
+    const countdown = maybe('away-countdown');
+    if (countdown) {
+      const left = this.awayLeftMs();
+      countdown.hidden = !left;
+      if (left) countdown.textContent = t('room.away-countdown', { time: formatCountdown(left) });
+    }
   }
 
   renderPlayers() {

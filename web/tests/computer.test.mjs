@@ -1,7 +1,8 @@
 // Against the computer (/computer), played in the page: the engine (WebAssembly in a Web
 // Worker) replies at Beginner, a reload resumes the game, the engine moves first for a
-// player who picks Black, resign, take back (also while the engine thinks), a game from
-// `?fen=` to mate with the Analyse link, and a game that goes on with the server stopped.
+// player who picks Black, resign (a click on the finished board says why nothing moves), take
+// back (also while the engine thinks), a game from `?fen=` to mate with the Analyse link, and
+// a game that goes on with the server stopped.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -195,6 +196,9 @@ test('computer: resign ends the game, and Analyse opens it on the analysis board
   assert.equal(await page.locator('#resign').isHidden(), true);
   assert.equal(await page.locator('#undo').isDisabled(), true);
   assert.equal(await page.locator('#board [data-square].movable').count(), 0);
+  // A click on the finished game's board says why nothing moves.
+  await page.locator('#board [data-square="e2"]').click();
+  await page.locator('#board .note', { hasText: /game is over/i }).waitFor();
   assert.equal((await stored(page)).resigned, true);
   const href = `/analysis?fen=${encodeURIComponent(START_FEN)}&moves=h2e2,${g.moves[1]}`;
   assert.equal(await page.locator('#analyse').getAttribute('href'), href);

@@ -35,8 +35,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /**
  * Starts `xiangqi serve` (XIANGQI_BIN, default target/release/xiangqi) and waits until
  * GET /api/health answers. `opts.port` and `opts.dataDir` restart a server where a stopped
- * one ran (`stop({keepData: true})`; a folder given is never removed by `stop`).
- * @param {{port?: number, dataDir?: string}} [opts]
+ * one ran (`stop({keepData: true})`; a folder given is never removed by `stop`); `opts.env`
+ * adds to the server's environment (its `XIANGQI_*` settings).
+ * @param {{port?: number, dataDir?: string, env?: Record<string, string>}} [opts]
  * @returns {Promise<{base: string, port: number, dataDir: string, stop: (o?: {keepData?: boolean}) => Promise<void>, log: () => string}>}
  */
 export async function startServer(opts = {}) {
@@ -53,7 +54,7 @@ export async function startServer(opts = {}) {
     const base = `http://127.0.0.1:${port}`;
     const child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },
+      env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn', ...(opts.env ?? {}) },
     });
     let output = '';
     child.stdout.on('data', (d) => { output += d; });
@@ -172,10 +173,11 @@ export const sq = (file, rank) => 'abcdefghi'[file] + rank;
 
 /**
  * Starts a server and a browser for one test file; returns them and a `done` to call in
- * `after`.
+ * `after`. `opts.serverEnv` adds to the server's environment.
+ * @param {{serverEnv?: Record<string, string>}} [opts]
  */
-export async function setUp() {
-  const [started, launched] = await Promise.allSettled([startServer(), launchBrowser()]);
+export async function setUp(opts = {}) {
+  const [started, launched] = await Promise.allSettled([startServer({ env: opts.serverEnv }), launchBrowser()]);
   if (started.status === 'rejected' || launched.status === 'rejected') {
     // Close what did start: a browser left open keeps the test file's process alive, and the
     // whole run then waits forever instead of failing.
