@@ -11,7 +11,14 @@
  * and checks that CLASSIC_FILES names exactly the files of the folder. The page reads only
  * the tags (the moves from `[ICCS]`), so it needs no PGN reader: the games module
  * (games.wasm) stays unloaded until the player imports a game.
+ *
+ * In another language than English the title, event, players and description come from
+ * web/i18n/classics/<code>.json (the players' names in their usual Chinese, or
+ * Sino-Vietnamese, form), keyed by the classic's id; the PGN's English stays where a text is
+ * missing, and the exported PGN keeps the file's tags.
  */
+
+import { lang } from './i18n.js';
 
 /** The files of web/classics/, in the order the page offers them (the first is the default). */
 export const CLASSIC_FILES = [
@@ -104,14 +111,48 @@ export async function loadClassic(file) {
  * @returns {Promise<{classics: Classic[], errors: string[]}>}
  */
 export async function loadClassics() {
-  const settled = await Promise.allSettled(CLASSIC_FILES.map(loadClassic));
+  const [settled, texts] = await Promise.all([Promise.allSettled(CLASSIC_FILES.map(loadClassic)), translations()]);
   /** @type {Classic[]} */
   const classics = [];
   /** @type {string[]} */
   const errors = [];
   for (const s of settled) {
-    if (s.status === 'fulfilled') classics.push(s.value);
+    if (s.status === 'fulfilled') classics.push(translated(s.value, texts[s.value.id]));
     else errors.push(s.reason instanceof Error ? s.reason.message : String(s.reason));
   }
   return { classics, errors };
+}
+
+/** The texts of a classic that are translated. */
+const TRANSLATED = /** @type {const} */ (['title', 'event', 'red', 'black', 'description']);
+
+/**
+ * Fetches the classics' texts in the page's language (none in English, the files' own);
+ * a file that cannot be had leaves the English.
+ * @returns {Promise<Record<string, Partial<Record<typeof TRANSLATED[number], string>>>>}
+ */
+async function translations() {
+  if (lang === 'en') return {};
+  try {
+    const r = await fetch(new URL(`../i18n/classics/${lang}.json`, import.meta.url));
+    return r.ok ? await r.json() : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A classic with its texts in the page's language, where it has them.
+ * @param {Classic} c
+ * @param {Partial<Record<typeof TRANSLATED[number], string>>|undefined} texts
+ * @returns {Classic}
+ */
+function translated(c, texts) {
+  if (!texts) return c;
+  const out = { ...c };
+  for (const key of TRANSLATED) {
+    const v = texts[key];
+    if (typeof v === 'string' && v) out[key] = v;
+  }
+  return out;
 }

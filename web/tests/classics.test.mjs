@@ -1,5 +1,7 @@
 // Replay viewer (/replay): the list of built-in classics (web/classics/*.pgn, read at run time),
-// a classic chosen from it, its description, and its last position and recorded result.
+// a classic chosen from it, its description, and its last position and recorded result; the
+// titles, players, events and descriptions in 简体中文 and Tiếng Việt
+// (web/i18n/classics/<code>.json).
 // Expected final positions are Fairy-Stockfish's (crates/xiangqi/tests/it/classics.rs).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -94,4 +96,23 @@ test('classics: a Black win opens from its link and ends in its recorded positio
   await page.locator('#status', { hasText: 'recorded result 0-1 (Black won)' }).waitFor();
   await assertBoard(page, '4ka3/4a4/9/p3R3p/6b2/8P/9/4Br3/2n6/3AK1B2 w - - 2 50');
   assertNoErrors(page);
+});
+
+test('classics: titles, players and descriptions in Chinese and Vietnamese', async () => {
+  for (const [locale, title, facts, words] of [
+    ['zh-CN', '许银川 – 阎文清，1999年世界锦标赛', '许银川 – 阎文清 · 世界象棋锦标赛，第六轮 · 1999 · 1-0', /布局专家阎文清/],
+    ['vi-VN', 'Hứa Ngân Xuyên – Diêm Văn Thanh, giải vô địch thế giới 1999',
+      'Hứa Ngân Xuyên – Diêm Văn Thanh · Giải vô địch cờ tướng thế giới, vòng 6 · 1999 · 1-0', /chuyên gia khai cuộc/],
+  ]) {
+    const page = await newPage(env.browser, { locale });
+    await page.goto(`${env.base}/replay?classic=xu-yinchuan-yan-wenqing-1999`);
+    await boardReady(page, '#board');
+    await page.locator('#about .classic-title', { hasText: title }).waitFor();
+    assert.equal(await page.locator('#about .classic-facts').textContent(), facts);
+    assert.match(await page.locator('#about .classic-description').textContent(), words);
+    const titles = await page.locator('#classics option:not([value=""])').allTextContents();
+    assert.ok(titles.includes(title), titles.join('\n'));
+    assert.ok(!titles.some((t) => /world championship|national championship/.test(t)), `no English title left: ${titles.join('\n')}`);
+    assertNoErrors(page);
+  }
 });

@@ -3,6 +3,8 @@
 // the sections `puzzles` and `trainer`), without a browser: every language has
 // exactly English's keys, no empty text, the same {placeholders} and the same HTML tags per
 // key as English; and every key the pages (data-i18n…) and the modules (t('…')) name exists.
+// The classics' texts (web/i18n/classics/<code>.json, English in the PGN files themselves):
+// every classic of web/classics/ with its five texts, translated.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -43,7 +45,8 @@ const placeholders = (s) => [...String(s).matchAll(/\{(\w+)\}/g)].map((m) => m[1
 const tags = (s) => [...String(s).matchAll(/<\/?([a-z]+)(?:\s[^>]*)?>/g)].map((m) => m[0].replace(/\s+/g, ' ')).sort();
 
 test('the folder holds exactly the four languages', () => {
-  assert.deepEqual(readdirSync(dir).sort(), [...CODES.map((c) => `${c}.json`), 'guide', 'puzzles'].sort());
+  assert.deepEqual(readdirSync(dir).sort(), [...CODES.map((c) => `${c}.json`), 'classics', 'guide', 'puzzles'].sort());
+  assert.deepEqual(readdirSync(join(dir, 'classics')).sort(), CODES.filter((c) => c !== 'en').map((c) => `${c}.json`).sort());
   for (const part of ['guide', 'puzzles']) {
     assert.deepEqual(readdirSync(join(dir, part)).sort(), CODES.map((c) => `${c}.json`).sort(), part);
   }
@@ -121,3 +124,35 @@ test('every page loads the language module and marks its texts', () => {
     assert.match(html, /<title data-i18n="/, `${f}: its title is translated`);
   }
 });
+
+/** The classics' English texts, from the tags of web/classics/*.pgn, by id. */
+function englishClassics() {
+  const folder = join(webDir, 'classics');
+  /** @type {Record<string, Record<string, string>>} */
+  const out = {};
+  for (const f of readdirSync(folder).filter((n) => n.endsWith('.pgn'))) {
+    const text = readFileSync(join(folder, f), 'utf8');
+    const tag = (/** @type {string} */ name) => new RegExp(`^\\[${name} "((?:[^"\\\\]|\\\\.)*)"\\]$`, 'm').exec(text)?.[1] ?? '';
+    out[f.replace(/^\d+-/, '').replace(/\.pgn$/, '')] = {
+      title: tag('Title'), event: tag('Event'), red: tag('Red'), black: tag('Black'), description: tag('Description'),
+    };
+  }
+  return out;
+}
+
+for (const code of CODES.filter((c) => c !== 'en')) {
+  test(`${code}: every classic's title, event, players and description, translated`, () => {
+    const english = englishClassics();
+    const texts = read(`classics/${code}.json`);
+    assert.deepEqual(Object.keys(texts).sort(), Object.keys(english).sort());
+    for (const [id, en] of Object.entries(english)) {
+      assert.deepEqual(Object.keys(texts[id]).sort(), Object.keys(en).sort(), id);
+      for (const [key, v] of Object.entries(texts[id])) {
+        assert.ok(typeof v === 'string' && v.trim() !== '', `${id}.${key} is not empty`);
+        // A PGN "?" (a manual's unknown players) stays "?"; every other text is translated.
+        if (en[key] === '?') assert.equal(v, '?', `${id}.${key}`);
+        else assert.notEqual(v, en[key], `${id}.${key} is translated`);
+      }
+    }
+  });
+}
