@@ -12,6 +12,7 @@ use xiangqi::{Move, Square};
 
 /// The book's lines, ICCS moves from the start position separated by spaces, with their
 /// names in WXF notation.
+#[rustfmt::skip] // one line per opening line reads as the manuals print them
 pub const LINES: [(&str, &str); 24] = [
     // Central cannon against screen horses (C2=5 H8+7 … R9=8 …).
     ("C2=5 H8+7 H2+3 R9=8 R1=2 H2+3 R2+6 P7+1 H8+7", "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 h0h6 g6g5 b0c2"),
@@ -98,7 +99,9 @@ mod tests {
             let mut written = Vec::new();
             for m in moves(line) {
                 written.push(wxf::write(&position, m).expect("a legal move has a WXF name"));
-                position = position.after(m).unwrap_or_else(|_| panic!("{line}: {m} is illegal"));
+                position = position
+                    .after(m)
+                    .unwrap_or_else(|_| panic!("{line}: {m} is illegal"));
             }
             assert_eq!(written.join(" "), name, "{line}");
         }

@@ -91,14 +91,31 @@ fn the_bench_runs_either_evaluation_and_refuses_another() {
 fn book_counts_the_plies_that_follow_the_opening_lines() {
     let plies = |body: Value| parse(&xiangqi_wasm::book(&body.to_string()));
     // 1. C2=5 C8=5 2. H2+3 H8+7 3. R1=2 R9=8, then 4. H8+9 and 4… C2=1 (off the book).
-    let game = ["h2e2", "h7e7", "h0g2", "h9g7", "i0h0", "i9h9", "b0a2", "b7a7"];
+    let game = [
+        "h2e2", "h7e7", "h0g2", "h9g7", "i0h0", "i9h9", "b0a2", "b7a7",
+    ];
     assert_eq!(plies(json!({"moves": game})), json!({"plies": 7}));
     // The same from the start FEN written out; nothing from another position.
     let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
-    assert_eq!(plies(json!({"fen": start, "moves": game})), json!({"plies": 7}));
-    assert_eq!(plies(json!({"fen": MATE_IN_ONE, "moves": []})), json!({"plies": 0}));
+    assert_eq!(
+        plies(json!({"fen": start, "moves": game})),
+        json!({"plies": 7})
+    );
+    assert_eq!(
+        plies(json!({"fen": MATE_IN_ONE, "moves": []})),
+        json!({"plies": 0})
+    );
     // Bad input: a typed refusal.
-    assert_eq!(plies(json!({"moves": ["h2"]}))["error"]["code"], "invalid_field");
-    assert_eq!(plies(json!({"fen": "9/9 w"}))["error"]["code"], "invalid_fen");
-    assert_eq!(plies(json!({"moves": [], "depth": 3}))["error"]["code"], "bad_request");
+    assert_eq!(
+        plies(json!({"moves": ["h2"]}))["error"]["code"],
+        "invalid_field"
+    );
+    assert_eq!(
+        plies(json!({"fen": "9/9 w"}))["error"]["code"],
+        "invalid_fen"
+    );
+    assert_eq!(
+        plies(json!({"moves": [], "depth": 3}))["error"]["code"],
+        "bad_request"
+    );
 }
