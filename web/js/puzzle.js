@@ -1,8 +1,11 @@
 // @ts-check
 /**
- * A shared puzzle (/puzzles/{id}): GET /api/puzzles/{id}, show the position, and offer to
- * play it against the computer (/computer?fen=), with a friend (POST /api/rooms with the FEN,
- * then /play/<code>) or on one screen (/local?fen=).
+ * A shared puzzle (/puzzles/{id}): GET /api/puzzles/{id}, show the position; a puzzle saved
+ * with a solution is solved on the page like the trainer's (puzzle-solver.js: each move
+ * checked against the composer's line, the defence played by itself, "Correct" / "Try
+ * again", a hint). Every puzzle can also be played out against the computer
+ * (/computer?fen=), with a friend (POST /api/rooms with the FEN, then /play/<code>) or on one
+ * screen (/local?fen=).
  */
 import { t } from './i18n.js';
 import { Board } from './board.js';
@@ -10,6 +13,7 @@ import { settingsPanel } from './board-settings.js';
 import { request, ApiError, storeSeat, position } from './api.js';
 import { getNotation } from './notation.js';
 import { explanationOf } from './cycle.js';
+import { PuzzleSolver, lineTree } from './puzzle-solver.js';
 
 /** @template {HTMLElement} T @param {string} id @returns {T} */
 function byId(id) {
@@ -22,7 +26,11 @@ const errorBox = byId('puzzle-error');
 const friendBtn = /** @type {HTMLButtonElement} */ (byId('play-friend'));
 const shareUrl = /** @type {HTMLInputElement} */ (byId('share-url'));
 
-const board = new Board(byId('puzzle-board'), { label: t('puzzle.board'), interactive: false });
+const hintBtn = /** @type {HTMLButtonElement} */ (byId('hint'));
+const board = new Board(byId('puzzle-board'), { label: t('puzzle.board'), onMove: (m) => { void solver.play(m); } });
+const solver = new PuzzleSolver({ board, status: byId('puzzle-status'), hint: hintBtn });
+hintBtn.addEventListener('click', () => { void solver.hint(); });
+byId('restart').addEventListener('click', () => { void solver.restart(); });
 /**
  * Decodes a path segment; a malformed escape (`%E0%A4%A`) is kept as typed, so the server
  * answers "not found" instead of the page throwing.
@@ -73,6 +81,11 @@ async function load() {
       }
       byId('solution-text').textContent = text;
       byId('solution-box').hidden = false;
+      // Solved here, unless the position is already over (the editor refuses that).
+      if (pos.status.result === 'ongoing') {
+        byId('solve-here').hidden = false;
+        await solver.start(fen, lineTree(solution));
+      }
     }
   } catch (err) {
     errorBox.textContent = err instanceof ApiError && err.status === 404

@@ -1,5 +1,6 @@
-// Puzzle editor (/puzzles/new), puzzle page (/puzzles/{id}), the puzzle list (/puzzles), the
-// trainer (/puzzles/library/{n}) and the daily puzzle on the home page.
+// Puzzle editor (/puzzles/new), puzzle page (/puzzles/{id}, a saved solution solved there),
+// the puzzle list (/puzzles), the trainer (/puzzles/library/{n}) and the daily puzzle on the
+// home page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -149,6 +150,42 @@ test('trainer: a wrong move is taken back, the right ones solve it, progress is 
   await page.selectOption('#theme', 'material');
   await page.locator(`#library a[href="/puzzles/library/${MATE_IN_TWO}"]`).waitFor({ state: 'detached' });
   assert.match(page.url(), /\?theme=material$/);
+  assertNoErrors(page);
+});
+
+test('a shared puzzle saved with a solution is solved on its page', async () => {
+  // The library's mate in two, saved as a composer would, with its line as the solution.
+  const library = JSON.parse(await readFile(new URL('../puzzles/library.json', import.meta.url), 'utf8'));
+  const p = library.puzzles[MATE_IN_TWO - 1];
+  assert.deepEqual(p.line, ['f7d6', 'e8e7', 'f9f7']);
+  const saved = await api(env.base, 'POST', '/api/puzzles', { fen: p.fen, title: 'Shared mate in two', solution: p.line });
+  assert.equal(saved.status, 201);
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/puzzles/${saved.json.id}`);
+  await boardReady(page, '#puzzle-board');
+  await page.locator('#solve-here').waitFor();
+  // A wrong move is shown and taken back.
+  await playByClicks(page, 'c4c5', '#puzzle-board');
+  await page.locator('#puzzle-status', { hasText: 'Try again' }).waitFor();
+  await waitForPiece(page, 'c4', 'P', '#puzzle-board');
+  // The hint selects the horse, then names the move; the selected horse then plays it.
+  await page.click('#hint');
+  await page.locator('#puzzle-board [data-square="f7"].selected').waitFor();
+  await page.click('#hint');
+  await page.locator('#puzzle-status', { hasText: /\(f7d6\)/ }).waitFor();
+  await playByClicks(page, 'f7d6', '#puzzle-board');
+  await page.locator('#puzzle-status', { hasText: 'Correct' }).waitFor();
+  // The defence replies by itself.
+  await waitForPiece(page, 'e7', 'k', '#puzzle-board');
+  await page.locator('#puzzle-status', { hasText: 'Correct! Your move again.' }).waitFor();
+  await playByClicks(page, 'f9f7', '#puzzle-board');
+  await page.locator('#puzzle-status', { hasText: 'puzzle solved' }).waitFor();
+  assert.equal(await page.locator('#hint').isDisabled(), true);
+  await screenshot(page, 'puzzle-solved');
+  // Start again puts the position back.
+  await page.click('#restart');
+  await waitForPiece(page, 'f7', 'N', '#puzzle-board');
+  assert.equal(await page.locator('#hint').isDisabled(), false);
   assertNoErrors(page);
 });
 
