@@ -12,6 +12,7 @@
 
 import { speech } from './speech.js';
 import { FILES, colorOf, fileRank, squareAt } from './fen.js';
+import { SYMBOLS } from './board-symbols.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /** Distance between two lines, in SVG user units. */
@@ -236,7 +237,8 @@ export function squareAtXY(orientation, x, y) {
 }
 
 /**
- * Draws the piece of FEN `letter` in `style` (Chinese characters or letters).
+ * Draws the piece of FEN `letter` in `style` (Chinese characters, letters, or the symbols of
+ * how it moves, board-symbols.js).
  * @param {string} letter
  * @param {PieceStyle} style
  * @returns {SVGGElement}
@@ -248,6 +250,11 @@ export function makePiece(letter, style) {
   el('circle', { class: 'shadow', cx: 1.5, cy: 2.5, r: R_PIECE }, g);
   el('circle', { class: 'disc', r: R_PIECE }, g);
   el('circle', { class: 'ring', r: R_PIECE - 4.5 }, g);
+  if (style === 'symbols') {
+    const symbol = el('g', { class: 'symbol', 'data-symbol': l }, g);
+    for (const [tag, attrs] of SYMBOLS[l] ?? []) el(tag, attrs, symbol);
+    return g;
+  }
   const letters = style === 'letters';
   const t = el('text', {
     class: letters ? 'glyph letters' : 'glyph',
@@ -292,6 +299,15 @@ const CSS = `
 .xq-board .glyph{font:700 30px "Xiangqi Glyphs","Noto Serif CJK SC","Noto Serif CJK TC","Songti SC","STSong","SimSun","Noto Sans CJK SC",serif;pointer-events:none}
 .xq-board .glyph.letters{font:700 27px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .xq-board .piece.ghost{opacity:.35}
+.xq-board .piece.red .symbol{color:#b3261e}
+.xq-board .piece.black .symbol{color:#f5f5f4}
+.xq-board .symbol .sl{fill:none;stroke:currentColor;stroke-width:3;stroke-linecap:round;stroke-linejoin:round}
+.xq-board .symbol .sl.thin{stroke-width:1.8}
+.xq-board .symbol .sd,.xq-board .symbol .sf{fill:currentColor}
+.xq-board .symbol .so{stroke:currentColor;stroke-width:2}
+.xq-board .piece.red .symbol .so{fill:#fff8ea}
+.xq-board .piece.black .symbol .so{fill:#262626}
+.xq-board .symbol{pointer-events:none}
 .xq-board .dragging{pointer-events:none}
 .xq-board .dest-dot{fill:rgba(21,128,61,.8);stroke:#fff;stroke-width:1.5}
 .xq-board .dest-ring{fill:none;stroke:rgba(21,128,61,.9);stroke-width:4.5}

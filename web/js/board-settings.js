@@ -3,7 +3,7 @@
  * @file The board settings every board page shows beside its board, the same on each
  * (`settingsPanel(host)`: `button[data-setting=sound]` with `aria-pressed`,
  * `select[data-setting=board]` (`wood`, `green`, `grey`) and `select[data-setting=pieces]`
- * (`chinese`, `letters`)), and the two it keeps: the piece style (`getPieceStyle`,
+ * (`chinese`, `letters`, `symbols`: board-symbols.js)), and the two it keeps: the piece style (`getPieceStyle`,
  * `setPieceStyle`, under `xiangqi.pieceStyle`, applied to every board of the page at once
  * through `onPieceStyleChange`) and the board's colours (`getBoardTheme`, `setBoardTheme`,
  * under `xiangqi.boardTheme`, applied as `<html data-board-theme>` on every open page).
@@ -19,7 +19,16 @@ export const BOARD_THEME_KEY = 'xiangqi.boardTheme';
 /** The board colours to choose from, the first the default, each with its name. */
 export const BOARD_THEMES = /** @type {const} */ ([['wood', 'Wood'], ['green', 'Jade green'], ['grey', 'Slate grey']]);
 
-/** @typedef {'chinese'|'letters'} PieceStyle */
+/** @typedef {'chinese'|'letters'|'symbols'} PieceStyle */
+
+/**
+ * The piece style a stored or chosen value names; `chinese` for anything else.
+ * @param {string|null} value
+ * @returns {PieceStyle}
+ */
+export function pieceStyleOf(value) {
+  return value === 'letters' || value === 'symbols' ? value : 'chinese';
+}
 /** @typedef {typeof BOARD_THEMES[number][0]} BoardTheme */
 
 /** What each board of the page does when the piece style changes. @type {Set<(style: PieceStyle) => void>} */
@@ -39,7 +48,7 @@ export function onPieceStyleChange(f) {
 /** @returns {PieceStyle} */
 export function getPieceStyle() {
   try {
-    return localStorage.getItem(PIECE_STYLE_KEY) === 'letters' ? 'letters' : 'chinese';
+    return pieceStyleOf(localStorage.getItem(PIECE_STYLE_KEY));
   } catch {
     return 'chinese';
   }
@@ -147,7 +156,7 @@ export function settingsPanel(host) {
   const board = select(t('settings.board'), 'board', BOARD_THEMES.map(([v]) => [v, t(`settings.theme-${v}`)]), getBoardTheme(), (v) => {
     setBoardTheme(/** @type {BoardTheme} */ (v));
   });
-  const pieces = select(t('settings.pieces'), 'pieces', [['chinese', t('settings.chinese-pieces')], ['letters', t('settings.letter-pieces')]],
-    getPieceStyle(), (v) => setPieceStyle(v === 'letters' ? 'letters' : 'chinese'));
+  const pieces = select(t('settings.pieces'), 'pieces', [['chinese', t('settings.chinese-pieces')], ['letters', t('settings.letter-pieces')],
+    ['symbols', t('settings.symbol-pieces')]], getPieceStyle(), (v) => setPieceStyle(pieceStyleOf(v)));
   host.append(sound, board, pieces);
 }

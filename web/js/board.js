@@ -59,7 +59,7 @@
  * - board-input.js: clicks, keyboard, drag and drop, and the caption under the board.
  * - board-settings.js: `settingsPanel(host)`, the settings beside every board
  *   (`button[data-setting=sound]` with `aria-pressed`, `select[data-setting=board]`
- *   `wood|green|grey`, `select[data-setting=pieces]` `chinese|letters`), the piece style
+ *   `wood|green|grey`, `select[data-setting=pieces]` `chinese|letters|symbols`), the piece style
  *   (`getPieceStyle`/`setPieceStyle`, `xiangqi.pieceStyle`, applied to every board of the
  *   page at once) and the board colours (`getBoardTheme`/`setBoardTheme`,
  *   `xiangqi.boardTheme`, `<html data-board-theme>` on every open page).

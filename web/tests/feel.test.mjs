@@ -192,6 +192,35 @@ test('themes: board colours and letter pieces are remembered and followed by eve
   assertNoErrors(p);
 });
 
+test('themes: the symbol pieces draw each kind of piece its own way, with no text, and are remembered', async () => {
+  const p = await page();
+  await p.goto(`${env.base}/local`);
+  await boardReady(p, '#board');
+  await p.locator('#settings [data-setting=pieces]').selectOption('symbols');
+  // Every piece on the board is a symbol; none is a character or a letter.
+  await p.locator('#board [data-square="h2"] .symbol[data-symbol="c"]').waitFor();
+  assert.equal(await p.locator('#board [data-piece] .glyph').count(), 0);
+  assert.equal(await p.locator('#board [data-piece] .symbol').count(), 32);
+  // The seven kinds (one square each) are seven different drawings, the same for both sides.
+  const drawing = (/** @type {string} */ sq) => p.locator(`#board [data-square="${sq}"] .symbol`).innerHTML();
+  const kinds = { e0: 'k', d0: 'a', c0: 'b', b0: 'n', a0: 'r', b2: 'c', a3: 'p' };
+  const drawings = new Set();
+  for (const [sq, kind] of Object.entries(kinds)) {
+    assert.equal(await p.locator(`#board [data-square="${sq}"] .symbol`).getAttribute('data-symbol'), kind, sq);
+    drawings.add(await drawing(sq));
+  }
+  assert.equal(drawings.size, 7);
+  assert.equal(await drawing('h9'), await drawing('b0'), 'a black horse is drawn as a red one');
+  await screenshot(p, 'feel-symbol-pieces');
+  await p.reload();
+  await boardReady(p, '#board');
+  assert.equal(await p.locator('#settings [data-setting=pieces]').inputValue(), 'symbols');
+  await p.locator('#board [data-square="e9"] .symbol[data-symbol="k"]').waitFor();
+  await p.locator('#settings [data-setting=pieces]').selectOption('chinese');
+  assert.equal(await p.locator('#board [data-square="h2"] .glyph').textContent(), '炮');
+  assertNoErrors(p);
+});
+
 test('New game asks before discarding a game in progress; cancelling keeps it', async () => {
   const p = await page();
   await p.goto(`${env.base}/local`);
