@@ -312,11 +312,12 @@ const CSS = `
 .xq-board .dest-dot{fill:rgba(21,128,61,.8);stroke:#fff;stroke-width:1.5}
 .xq-board .dest-ring{fill:none;stroke:rgba(21,128,61,.9);stroke-width:4.5}
 .xq-board .pt.dest:hover .dest-dot{fill:#15803d}
-.xq-board .caption{min-height:1.4em;text-align:center;font-size:.9rem;color:inherit;opacity:.8;margin-top:.2rem}
+.xq-board .caption{position:absolute;left:50%;bottom:.25rem;transform:translateX(-50%);max-width:90%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;background:rgba(34,28,23,.85);color:#fff;padding:.1rem .55rem;border-radius:6px;font-size:.85rem;pointer-events:none;z-index:2}
+.xq-board .caption:empty{display:none}
+@media (hover:none){.xq-board .caption{display:none}}
 .xq-board .note{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);max-width:80%;background:rgba(34,28,23,.92);color:#fff;padding:.55rem .95rem;border-radius:10px;text-align:center;font-size:.95rem;line-height:1.35;pointer-events:none;z-index:3;box-shadow:0 4px 14px rgba(0,0,0,.25)}
 .xq-board .note[hidden]{display:none}
 .xq-sr{position:absolute!important;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
-@media (prefers-color-scheme: dark){.xq-board .caption{opacity:.9}}
 `;
 
 /** Adds the board's style sheet to the page, once. */
