@@ -11,7 +11,7 @@ use xiangqi_engine::engine::MAX_HASH_MIB;
 use xiangqi_tools::external::{EngineOption, Protocol};
 use xiangqi_tools::matches::{
     self, failures, MatchConfig, PlayerSpec, Standing, TimeControl, DEFAULT_MAX_PLIES, MAX_GAMES,
-    MAX_NODES, MAX_TIME_MS,
+    MAX_NODES, MAX_RANDOM_PLIES, MAX_TIME_MS,
 };
 use xiangqi_tools::sprt::{Decision, Sprt, SprtState, DEFAULT_ERROR};
 
@@ -55,6 +55,12 @@ pub struct MatchArgs {
     // Its range is checked by `MatchConfig::validate`, whose lower end depends on the openings.
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES as u64)]
     max_plies: u64,
+    /// Random legal moves after each opening, in plies (0–40; default 0), the same for both
+    /// games of a pair. Give some (e.g. 8) to a --nodes or --depth match longer than 40
+    /// games: with 20 openings and a deterministic engine its games would otherwise repeat.
+    #[arg(long, default_value_t = 0,
+          value_parser = clap::value_parser!(u64).range(0..=MAX_RANDOM_PLIES as u64))]
+    random_plies: u64,
     /// Transposition table per built-in player, in mebibytes.
     #[arg(long, default_value_t = 16,
           value_parser = clap::value_parser!(u64).range(1..=MAX_HASH_MIB as u64))]
@@ -150,6 +156,7 @@ fn config_of(args: &MatchArgs) -> Result<MatchConfig, String> {
     };
     config.concurrency = args.concurrency as usize;
     config.max_plies = usize::try_from(args.max_plies).unwrap_or(usize::MAX);
+    config.random_plies = args.random_plies as usize;
     config.hash_mib = args.hash as usize;
     config.sprt = sprt;
     config.validate().map_err(|e| e.to_string())?;

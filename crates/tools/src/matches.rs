@@ -26,6 +26,8 @@
 use crate::external::{ClientError, EngineOption, ExternalEngine, Protocol};
 use crate::openings::{Opening, OPENINGS};
 use crate::sprt::{Decision, Pentanomial, Sprt, SprtState};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
@@ -294,6 +296,12 @@ pub struct MatchConfig {
     pub hash_mib: usize,
     /// Seed of the built-in levels' noise; each game and player derives its own from it.
     pub seed: u64,
+    /// Random legal moves played after the opening, in plies: drawn from `seed` and the pair's
+    /// index, so both games of a pair start from the same position. With 20 openings a match
+    /// at a fixed node count or depth otherwise repeats its first 40 games (a deterministic
+    /// engine plays a position the same way every time), and its Elo and SPRT count the
+    /// repeats as new evidence.
+    pub random_plies: usize,
     /// A sequential probability ratio test over the game pairs: the match stops (games
     /// under way finish) once it decides.
     pub sprt: Option<Sprt>,
@@ -315,6 +323,7 @@ impl MatchConfig {
             openings: OPENINGS.to_vec(),
             hash_mib: 16,
             seed: xiangqi_engine::level::DEFAULT_SEED,
+            random_plies: 0,
             sprt: None,
         }
     }
@@ -357,13 +366,20 @@ impl MatchConfig {
                 o.name
             )));
         }
+        if self.random_plies > MAX_RANDOM_PLIES {
+            return Err(MatchError::Setting(format!(
+                "{} random plies is out of range: at most {MAX_RANDOM_PLIES}",
+                self.random_plies
+            )));
+        }
         // A cap inside an opening would draw games before either player moved.
         let longest = self
             .openings
             .iter()
             .map(|o| o.moves.split_whitespace().count())
             .max()
-            .unwrap_or(0);
+            .unwrap_or(0)
+            + self.random_plies;
         if self.max_plies < longest + 2 {
             return Err(MatchError::Setting(format!(
                 "a ply cap of {} ends games before each player has moved: the openings run to \
@@ -960,7 +976,27 @@ impl Player {
     }
 }
 
-/// Plays one game between `players[red]` (Red) and `players[1 - red]` from `opening`.
+/// Most random plies after a match's openings.
+pub const MAX_RANDOM_PLIES: usize = 40;
+
+/// Plays `plies` random legal moves on `game` (fewer if it ends), drawn from `seed` and
+/// `pair`: the same moves for the same seed and pair.
+fn play_random_plies(game: &mut Game, plies: usize, seed: u64, pair: usize) {
+    let mut rng = StdRng::seed_from_u64(seed ^ (pair as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.status().is_over() {
+            break;
+        }
+        let m = moves[rng.gen_range(0..moves.len())];
+        if game.play(m).is_err() {
+            break;
+        }
+    }
+}
+
+/// Plays one game between `players[red]` (Red) and `players[1 - red]` from `opening` (and
+/// `config.random_plies` random moves after it).
 ///
 /// # Errors
 /// A message when a player cannot be started (or restarted) for the game.
@@ -978,6 +1014,7 @@ fn play_game(
             break;
         }
     }
+    play_random_plies(&mut game, config.random_plies, config.seed, index / 2);
     let mut adjudication = None;
     let mut think = [ThinkTime::default(); 2];
     let mut time_loss = None;
@@ -1248,6 +1285,29 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn random_plies_are_the_same_for_a_pair_and_differ_between_pairs() {
+        let after = |pair: usize| {
+            let mut game = Game::new(Position::start(), RuleSet::Wxf2018);
+            play_random_plies(&mut game, 8, 7, pair);
+            game.moves()
+        };
+        assert_eq!(after(3).len(), 8);
+        assert_eq!(after(3), after(3), "the same seed and pair, the same moves");
+        let distinct: std::collections::HashSet<_> = (0..20).map(after).collect();
+        assert!(distinct.len() >= 19, "{} distinct lines of 20", distinct.len());
+        let mut config = MatchConfig::new(
+            [PlayerSpec::Full, PlayerSpec::Full],
+            2,
+            TimeControl::Nodes(1000),
+        );
+        config.random_plies = MAX_RANDOM_PLIES + 1;
+        assert!(config.validate().is_err());
+        config.random_plies = MAX_RANDOM_PLIES;
+        config.max_plies = 20;
+        assert!(config.validate().is_err(), "a cap inside the random plies");
+    }
 
     /// A finished game of the horse chasing the chariot perpetually (Red, the chaser, loses)
     /// with the first player as `red`.
