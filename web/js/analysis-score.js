@@ -19,9 +19,9 @@ import { t } from './i18n.js';
 /**
  * The logistic scale of the expected score, in centipawns: the sigmoid scale K that
  * `xiangqi nnue train` fitted to the results of the self-play games the embedded network
- * was trained on (358.3 cp; `crates/engine/nets/xiangqi.nnue.md` gives the data).
+ * was trained on (356.6 cp; `crates/engine/nets/xiangqi.nnue.md` gives the data).
  */
-export const EXPECTED_SCORE_SCALE_CP = 358;
+export const EXPECTED_SCORE_SCALE_CP = 357;
 
 /** Evaluations are clamped to ± this many centipawns where a number is shown for a mate. */
 export const CLAMP_CP = 1000;
