@@ -1296,7 +1296,11 @@ mod tests {
         assert_eq!(after(3).len(), 8);
         assert_eq!(after(3), after(3), "the same seed and pair, the same moves");
         let distinct: std::collections::HashSet<_> = (0..20).map(after).collect();
-        assert!(distinct.len() >= 19, "{} distinct lines of 20", distinct.len());
+        assert!(
+            distinct.len() >= 19,
+            "{} distinct lines of 20",
+            distinct.len()
+        );
         let mut config = MatchConfig::new(
             [PlayerSpec::Full, PlayerSpec::Full],
             2,
