@@ -24,10 +24,10 @@
 //! time per move is measured on the wall clock around each request ([`ThinkTime`]).
 
 use crate::external::{ClientError, EngineOption, ExternalEngine, Protocol};
-use crate::openings::{Opening, OPENINGS};
+use crate::openings::{play_random_moves, Opening, OPENINGS};
 use crate::sprt::{Decision, Pentanomial, Sprt, SprtState};
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
@@ -983,16 +983,7 @@ pub const MAX_RANDOM_PLIES: usize = 40;
 /// `pair`: the same moves for the same seed and pair.
 fn play_random_plies(game: &mut Game, plies: usize, seed: u64, pair: usize) {
     let mut rng = StdRng::seed_from_u64(seed ^ (pair as u64).wrapping_mul(0x2545_f491_4f6c_dd1d));
-    for _ in 0..plies {
-        let moves = game.legal_moves();
-        if moves.is_empty() || game.status().is_over() {
-            break;
-        }
-        let m = moves[rng.gen_range(0..moves.len())];
-        if game.play(m).is_err() {
-            break;
-        }
-    }
+    play_random_moves(game, plies, &mut rng);
 }
 
 /// Plays one game between `players[red]` (Red) and `players[1 - red]` from `opening` (and

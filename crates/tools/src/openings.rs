@@ -121,6 +121,22 @@ pub const OPENINGS: [Opening; 20] = [
     },
 ];
 
+/// Plays up to `plies` random legal moves on `game`, drawn from `rng`, stopping early when the
+/// game ends or has no legal move: the varied starts of self-play and of `match
+/// --random-plies`. The same `rng` state gives the same moves.
+pub fn play_random_moves(game: &mut xiangqi::game::Game, plies: usize, rng: &mut impl rand::Rng) {
+    for _ in 0..plies {
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.status().is_over() {
+            break;
+        }
+        let m = moves[rng.gen_range(0..moves.len())];
+        if game.play(m).is_err() {
+            break;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,10 +8,10 @@
 //! `i` starts from opening `i mod 20`, its random moves are drawn from `seed` and `i`, and
 //! both sides search a fixed number of nodes.
 
-use crate::openings::OPENINGS;
+use crate::openings::{play_random_moves, OPENINGS};
 use crate::training_data::GameRecord;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use xiangqi::game::{Game, GameResult, RuleSet};
@@ -211,16 +211,7 @@ fn play_game_with(
             break;
         }
     }
-    for _ in 0..config.random_plies {
-        let moves = game.legal_moves();
-        if moves.is_empty() || game.status().is_over() {
-            break;
-        }
-        let m = moves[rng.gen_range(0..moves.len())];
-        if game.play(m).is_err() {
-            break;
-        }
-    }
+    play_random_moves(&mut game, config.random_plies, &mut rng);
     searcher.clear();
     if config.classical {
         searcher.set_network(None);
