@@ -86,11 +86,7 @@ const view = new GameView({
   moves: $('moves'),
   onMove: (m) => play(m),
   onView: (ply) => showViewing($('viewing'), ply),
-  onPointActivate: () => {
-    const why = whyNoMove();
-    if (why) view.board.showNote(why);
-    return false;
-  },
+  whyNoMove: () => whyNoMove(),
 });
 
 /** Why a click on the board plays nothing now, or null when the player can move. */

@@ -120,15 +120,18 @@ export class GameView {
   /**
    * @param {{board: HTMLElement, moves: HTMLElement, onMove: (m: string) => void,
    *   orientation?: 'red'|'black', onView?: (ply: number|null) => void,
-   *   onPointActivate?: (square: string) => (boolean|void)}} opts `onPointActivate`: every
-   *   click on a point, first (the board's option of that name)
+   *   whyNoMove?: () => (string|null)}} opts `whyNoMove`: asked on every click on a point,
+   *   a reason is shown over the board (`Board.showNote`); null when the player can move
    */
   constructor(opts) {
     this.opts = opts;
     this.board = new Board(opts.board, {
       orientation: opts.orientation ?? 'red',
       onMove: (m) => opts.onMove(m),
-      onPointActivate: opts.onPointActivate,
+      onPointActivate: () => {
+        const why = opts.whyNoMove?.();
+        if (why) this.board.showNote(why);
+      },
     });
     this.list = new MoveList(opts.moves, { onSelect: (ply) => this.view(ply) });
     /** @type {LiveGame|null} */

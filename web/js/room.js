@@ -124,11 +124,7 @@ export class RoomGame {
       moves: $('moves'),
       onMove: (m) => this.sendMove(m),
       onView: (ply) => showViewing(maybe('viewing'), ply),
-      onPointActivate: () => {
-        const why = this.whyNoMove();
-        if (why) this.view.board.showNote(why);
-        return false;
-      },
+      whyNoMove: () => this.whyNoMove(),
     });
     this.socket = new RoomSocket(opts.code, opts.seat, {
       onMessage: (m) => this.onMessage(m),
@@ -435,7 +431,9 @@ export class RoomGame {
     if (!opp.seated) return t('room.why-waiting');
     if (!opp.connected && !opp.computer) {
       const left = this.awayLeftMs();
-      return left ? t('room.why-away', { time: formatCountdown(left) }) : t('room.why-away-gone');
+      // null: the server has not said for how long (no countdown to give).
+      if (left === null) return t('room.why-away-paused');
+      return left > 0 ? t('room.why-away', { time: formatCountdown(left) }) : t('room.why-away-gone');
     }
     return t('room.why-their-turn');
   }
