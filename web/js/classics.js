@@ -18,7 +18,7 @@
  * missing, and the exported PGN keeps the file's tags.
  */
 
-import { lang } from './i18n.js';
+import { interfaceFontReady, lang } from './i18n.js';
 
 /** The files of web/classics/, in the order the page offers them (the first is the default). */
 export const CLASSIC_FILES = [
@@ -135,7 +135,9 @@ async function translations() {
   if (lang === 'en') return {};
   try {
     const r = await fetch(new URL(`../i18n/classics/${lang}.json`, import.meta.url));
-    return r.ok ? await r.json() : {};
+    const texts = r.ok ? await r.json() : {};
+    await interfaceFontReady(texts);
+    return texts;
   } catch {
     return {};
   }

@@ -90,6 +90,45 @@ async function loadLanguage(code) {
   return { ...site, ...puzzles, ...(guideTexts ? { guide: guideTexts } : {}) };
 }
 
+/** The family drawing a language's interface text (css/site.css), where it needs one of ours. */
+const INTERFACE_FONTS = /** @type {Partial<Record<Lang, string>>} */ ({ 'zh-Hans': 'Xiangqi UI SC', 'zh-Hant': 'Xiangqi UI TC' });
+
+/**
+ * Loads the faces of the page language's interface font that draw the Chinese characters of
+ * `value` (a string, or the strings inside a JSON value); resolves at once in a language that
+ * has no such font, and when a face cannot be had. Text is put into the page only after this:
+ * Chromium keeps text it shaped while a `unicode-range` face was still loading in its
+ * fallback font (empty boxes on a computer without a CJK font), even once the face is there.
+ * @param {unknown} value
+ * @returns {Promise<void>}
+ */
+export async function interfaceFontReady(value) {
+  const family = INTERFACE_FONTS[lang];
+  if (!family || !document.fonts) return;
+  const chars = new Set([...JSON.stringify(value) ?? ''].filter((c) => c >= '\u2e80'));
+  if (chars.size === 0) return;
+  try {
+    await interfaceStylesheet;
+    await document.fonts.load(`16px "${family}"`, [...chars].join(''));
+  } catch {
+    /* the system's fonts draw what they can */
+  }
+}
+
+/**
+ * The Chinese interface's stylesheet (its faces and font stacks, css/fonts-zh.css), added to a
+ * page in Chinese only; resolves once it has loaded (or failed: the system's fonts are left).
+ * @type {Promise<void>}
+ */
+const interfaceStylesheet = INTERFACE_FONTS[lang] ? new Promise((resolve) => {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = new URL('../css/fonts-zh.css', import.meta.url).href;
+  link.addEventListener('load', () => resolve(), { once: true });
+  link.addEventListener('error', () => resolve(), { once: true });
+  document.head.append(link);
+}) : Promise.resolve();
+
 /** The chosen language's texts; English's when its files cannot be had (the page stays usable). */
 let texts = {};
 try {
@@ -101,6 +140,8 @@ try {
     texts = {};
   }
 }
+// Both Chinese names of the language switch are drawn with the interface font too.
+await interfaceFontReady([texts, LANGUAGES.map((l) => l.name)]);
 
 /**
  * Returns the value at a dotted key (`play.chat`, `ruling.sides`): a string, a section

@@ -1,7 +1,9 @@
-// The embedded font "Xiangqi Glyphs" (web/fonts/, made by scripts/build-font): it holds every
+// The embedded fonts (web/fonts/, made by scripts/build-font). "Xiangqi Glyphs" holds every
 // Chinese character of the board and the notation (the English pages, the built-in classics
-// of web/classics/ too; not the translated interface), is served as font/woff2, and draws the pieces, the river
-// and Chinese move notation in a Chromium whose fontconfig offers no CJK font at all.
+// of web/classics/ too), is served as font/woff2, and draws the pieces, the river and Chinese
+// move notation in a Chromium whose fontconfig offers no CJK font at all. "Xiangqi UI SC" and
+// "Xiangqi UI TC" hold exactly the characters of the Chinese language files, and draw every
+// Chinese character of a page in 简体中文 or 繁體中文 in that same Chromium.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -16,6 +18,13 @@ import {
 
 const FAMILY = 'Xiangqi Glyphs';
 const FACES = ['xiangqi-glyphs-board.woff2', 'xiangqi-glyphs-regular.woff2', 'xiangqi-glyphs-bold.woff2'];
+/** The Chinese interface's faces: [language, family, the interface's face, the rest's face]. */
+const UI_FACES = /** @type {const} */ ([
+  ['zh-Hans', 'Xiangqi UI SC', 'xiangqi-ui-sc.woff2', 'xiangqi-ui-sc-more.woff2'],
+  ['zh-Hant', 'Xiangqi UI TC', 'xiangqi-ui-tc.woff2', 'xiangqi-ui-tc-more.woff2'],
+]);
+/** The characters the interface faces hold: CJK radicals and everything above (as the script). */
+const UI_CJK = /[\u2e80-\uffff]/gu;
 /** CJK ideographs, their punctuation (the ideographic space) and full-width forms. */
 const CJK = /[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/gu;
 /** Only DejaVu Sans, when the machine has it: no font with a single CJK character. */
@@ -116,8 +125,8 @@ function filesUnder(dir, exts, skip) {
 // Only the board's and the notation's characters: the pages as written (their pieces, river
 // and the examples of the rules guide), the scripts, the classics and the notation writer.
 // The translations of the interface (web/i18n/*.json) and the language switch's names for
-// the languages (js/i18n.js) are not drawn with this font: Chinese interface text uses the
-// reader's system CJK fonts, so thousands of glyphs are not embedded (docs/browser.md).
+// the languages (js/i18n.js) are not drawn with this font but with the interface faces (the
+// next test), after the reader's system CJK font where there is one (docs/browser.md).
 test('the font holds every Chinese character of the board and of Chinese notation', () => {
   /** @type {Map<string, string>} character → first file using it */
   const used = new Map();
@@ -157,11 +166,35 @@ function rangePoints(range) {
   return points;
 }
 
+test('the interface faces hold exactly the characters of the Chinese language files', () => {
+  const cjkOf = (/** @type {string[]} */ files) => new Set(files.flatMap((f) => readFileSync(f, 'utf8').match(UI_CJK) ?? []));
+  const i18n = join(webDir, 'i18n');
+  const parts = readdirSync(i18n, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+  // The language switch names both Chinese languages in themselves, on each Chinese page.
+  const names = new Set('简体中文繁體中文');
+  for (const [lang, , main, more] of UI_FACES) {
+    const interfaceChars = new Set([...cjkOf([join(i18n, `${lang}.json`)]), ...names]);
+    const partFiles = parts.map((d) => join(i18n, d, `${lang}.json`)).filter((f) => existsSync(f));
+    assert.ok(partFiles.length >= 3, `${lang}: the guide, the classics and the puzzles`);
+    const rest = [...cjkOf(partFiles)].filter((c) => !interfaceChars.has(c));
+    const has = (/** @type {string} */ face) => [...woff2CodePoints(readFileSync(join(webDir, 'fonts', face)))]
+      .map((c) => String.fromCodePoint(c)).sort();
+    assert.deepEqual(has(main), [...interfaceChars].sort(), `${main}: run scripts/build-font`);
+    assert.deepEqual(has(more), rest.sort(), `${more}: run scripts/build-font`);
+    assert.ok(interfaceChars.size > 400 && rest.length > 200, `${lang}: ${interfaceChars.size} + ${rest.length} characters`);
+  }
+});
+
 test('each face is declared for exactly the characters it has', () => {
-  const css = readFileSync(join(webDir, 'css', 'site.css'), 'utf8');
-  const faces = [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map((m) => m[1]);
-  assert.equal(faces.length, FACES.length);
-  for (const face of FACES) {
+  const facesOf = (/** @type {string} */ file) => [...readFileSync(join(webDir, 'css', file), 'utf8')
+    .matchAll(/@font-face\s*{([^}]*)}/g)].map((m) => m[1]);
+  // The interface's faces are declared only in the stylesheet a Chinese page adds.
+  const [siteFaces, zhFaces] = [facesOf('site.css'), facesOf('fonts-zh.css')];
+  const faces = [...zhFaces, ...siteFaces];
+  const uiFaces = UI_FACES.flatMap(([, , main, more]) => [main, more]);
+  assert.equal(siteFaces.length, FACES.length);
+  assert.equal(zhFaces.length, uiFaces.length);
+  for (const face of [...FACES, ...uiFaces]) {
     const rule = faces.find((f) => f.includes(`/${face}"`));
     assert.ok(rule, `an @font-face for ${face}`);
     const range = /unicode-range:\s*([^;]*);/.exec(rule)?.[1] ?? '';
@@ -171,6 +204,11 @@ test('each face is declared for exactly the characters it has', () => {
   }
   // The board face is defined last, so that it wins over the bold face where both could draw.
   assert.ok(faces.at(-1)?.includes('/xiangqi-glyphs-board.woff2"'));
+  for (const [, family, main, more] of UI_FACES) {
+    for (const face of [main, more]) {
+      assert.match(zhFaces.find((f) => f.includes(`/${face}"`)) ?? '', new RegExp(`font-family: "${family}";`), face);
+    }
+  }
 });
 
 test('the site icon needs no font, and every page uses it', () => {
@@ -248,7 +286,7 @@ test('the test browser sees no system font with Chinese characters', (t) => {
 });
 
 test('every face is served as font/woff2', async () => {
-  for (const face of FACES) {
+  for (const face of [...FACES, ...UI_FACES.flatMap(([, , main, more]) => [main, more])]) {
     const res = await fetch(`${server.base}/assets/fonts/${face}`);
     assert.equal(res.status, 200, face);
     assert.equal(res.headers.get('content-type'), 'font/woff2', face);
@@ -314,4 +352,99 @@ test('without the embedded font the same browser has nothing to draw pieces with
   const fonts = await fontsDrawing(page, '[data-square="e0"] [data-piece] text');
   assert.ok(fonts.every((f) => f.familyName !== FAMILY && !f.isCustomFont), JSON.stringify(fonts));
   await screenshotOf(page.locator('.xq-board').first(), 'fonts-local-board-without-font');
+});
+
+/**
+ * Waits until the fonts the page's text asks for have loaded: a frame after the page has put
+ * in its texts (a face is requested when text needing it is laid out), then fonts.ready.
+ * @param {import('playwright-core').Page} page
+ */
+async function settledFonts(page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(() => document.fonts.ready);
+}
+
+/**
+ * Every visible element of the page whose own text has Chinese characters, with how many of
+ * them there are and how many glyphs the embedded fonts drew there (CSS.getPlatformFontsForNode
+ * counts the glyphs each font drew of the element's own text nodes). A character none of the
+ * page's fonts has is drawn by a system font, here DejaVu Sans's empty box, and is missing
+ * from the embedded count.
+ * @param {import('playwright-core').Page} page
+ */
+async function chineseTextDrawing(page) {
+  const count = await page.evaluate((pattern) => {
+    const cjk = new RegExp(pattern, 'gu');
+    let n = 0;
+    for (const el of document.body.querySelectorAll('*')) {
+      if (el.closest('select, svg, script, style, template') || !el.checkVisibility()) continue;
+      const own = [...el.childNodes].filter((c) => c.nodeType === Node.TEXT_NODE).map((c) => c.textContent).join('');
+      const chars = own.match(cjk)?.length ?? 0;
+      if (chars) el.setAttribute('data-cjk', `${n++}:${chars}`);
+    }
+    return n;
+  }, UI_CJK.source);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+  const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: '[data-cjk]' });
+  const drawn = [];
+  for (const nodeId of nodeIds) {
+    const { attributes } = await cdp.send('DOM.getAttributes', { nodeId });
+    const [, chars] = attributes[attributes.indexOf('data-cjk') + 1].split(':').map(Number);
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    const { outerHTML } = await cdp.send('DOM.getOuterHTML', { nodeId });
+    const embedded = fonts.filter((f) => f.isCustomFont).reduce((sum, f) => sum + f.glyphCount, 0);
+    drawn.push({ chars, embedded, fonts: fonts.map((f) => f.familyName), html: outerHTML.slice(0, 120) });
+  }
+  await cdp.detach();
+  assert.equal(drawn.length, count);
+  return drawn;
+}
+
+for (const [lang, family, main] of UI_FACES) {
+  const locale = lang === 'zh-Hans' ? 'zh-CN' : 'zh-TW';
+  for (const path of ['/', '/rules', '/replay']) {
+    test(`${path} in ${lang} draws every Chinese character with an embedded font`, async () => {
+      const page = await newPage(browser, { locale });
+      await page.goto(`${server.base}${path}`);
+      await page.waitForSelector(`html[data-lang="${lang}"]`);
+      await settledFonts(page);
+      await screenshot(page, `fonts-${lang}${path.replace(/\//g, '-')}`);
+      const drawn = await chineseTextDrawing(page);
+      assert.ok(drawn.reduce((sum, d) => sum + d.chars, 0) > 100, 'the page shows Chinese text');
+      const boxes = drawn.filter((d) => d.embedded < d.chars);
+      assert.deepEqual(boxes, [], 'characters drawn by a system font (empty boxes)');
+      assert.ok(drawn.some((d) => d.fonts.includes(family)), `${family} draws the interface`);
+      const fetched = await page.evaluate(() => performance.getEntriesByType('resource')
+        .map((e) => e.name.replace(/^.*\//, '')).filter((n) => n.endsWith('.woff2')));
+      assert.ok(fetched.includes(main), `${main} fetched: ${fetched}`);
+      assert.ok(fetched.every((f) => !f.startsWith('xiangqi-ui-') || f.startsWith(main.replace('.woff2', ''))), `only ${lang}'s faces: ${fetched}`);
+      assertNoErrors(page);
+    });
+  }
+}
+
+test('without the interface faces the same browser draws Chinese text as empty boxes', async () => {
+  // The control: the interface faces' requests fail, so the page's Chinese falls to DejaVu Sans.
+  const page = await newPage(browser, { locale: 'zh-CN' });
+  await page.route('**/fonts/xiangqi-ui-*.woff2', (route) => route.abort());
+  await page.goto(`${server.base}/`);
+  await page.waitForSelector('html[data-lang="zh-Hans"]');
+  await settledFonts(page);
+  const drawn = await chineseTextDrawing(page);
+  const missing = drawn.reduce((sum, d) => sum + d.chars - Math.min(d.chars, d.embedded), 0);
+  assert.ok(missing > 100, `characters left to the system's fonts: ${missing}`);
+  await screenshot(page, 'fonts-zh-Hans-without-font');
+});
+
+test('a page in English fetches no interface face, nor its stylesheet', async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.base}/rules`);
+  await page.waitForSelector('html[data-lang="en"]');
+  await settledFonts(page);
+  const fetched = await page.evaluate(() => performance.getEntriesByType('resource')
+    .map((e) => e.name).filter((n) => n.includes('/fonts/xiangqi-ui-') || n.endsWith('/fonts-zh.css')));
+  assert.deepEqual(fetched, []);
 });

@@ -278,10 +278,15 @@ fn is_page_asset(name: &str) -> bool {
     !(name.ends_with(".html") || name.ends_with(".md") || name == "sw.js")
 }
 
-/// Assets the service worker does not fetch ahead: the engine module without simd128, which
-/// only a browser without WebAssembly's vector instructions loads (and then keeps, as the
-/// worker caches every versioned asset it fetches).
-const NOT_PRECACHED: [&str; 1] = ["wasm/engine-scalar.wasm"];
+/// Whether the service worker leaves the asset `name` (a path under `web/`) to be fetched
+/// when a page first needs it rather than ahead: the engine module without simd128, which only
+/// a browser without WebAssembly's vector instructions loads, and the Chinese interface's
+/// faces (`fonts/xiangqi-ui-*`, 240 KB), which only a Chinese page on a computer without a
+/// CJK font loads. The worker keeps every versioned asset it fetches, so either still works
+/// offline once used.
+fn fetched_on_demand(name: &str) -> bool {
+    name == "wasm/engine-scalar.wasm" || name.starts_with("fonts/xiangqi-ui-")
+}
 
 /// Fills the service-worker template `web/sw.js`: `'__VERSION__'` becomes the build
 /// version, `'__PRECACHE__'` the JSON list of the offline pages, the manifest and every
@@ -297,7 +302,7 @@ fn service_worker(template: &[u8], version: &str, files: &HashMap<String, Asset>
     }
     let mut assets: Vec<&String> = files
         .keys()
-        .filter(|n| is_page_asset(n) && !NOT_PRECACHED.contains(&n.as_str()))
+        .filter(|n| is_page_asset(n) && !fetched_on_demand(n))
         .collect();
     assets.sort();
     urls.extend(assets.iter().map(|n| format!("/assets/v/{version}/{n}")));
@@ -605,6 +610,8 @@ mod tests {
             assert!(urls.contains(&format!("{prefix}{file}")), "{file}");
         }
         assert!(!urls.contains(&format!("{prefix}wasm/engine-scalar.wasm")));
+        assert!(urls.contains(&format!("{prefix}fonts/xiangqi-glyphs-board.woff2")));
+        assert!(!urls.iter().any(|u| u.contains("/fonts/xiangqi-ui-")));
         assert!(urls
             .iter()
             .all(|u| !u.ends_with(".html") && !u.ends_with("sw.js")));
