@@ -8,14 +8,17 @@
  * contain the elements with the ids used below (see play.html).
  */
 
-import { RoomSocket, loadJSON, saveJSON } from './api.js';
-import { errorParts, lookup, t } from './i18n.js';
+import { RoomSocket } from './api.js';
+import { t } from './i18n.js';
 import { GameView } from './game-view.js';
 import {
   showResult, showWarning, statusLine, showViewing, showStatusLine,
 } from './game-status.js';
 import { wireGameMenu, analysisHref } from './game-files.js';
-import { toast, confirmButton } from './notices.js';
+import { confirmButton } from './notices.js';
+import { storedName, wireTyping } from './room-typing.js';
+import { announceEvent, errorText, showChat, sideName } from './room-notices.js';
+import { formatCountdown, other, renderClocks, renderSeats } from './room-seats.js';
 
 /** @typedef {import('./api.js').GameSnapshot} GameSnapshot */
 /** @typedef {import('./api.js').ServerMessage} ServerMessage */
@@ -24,79 +27,6 @@ import { toast, confirmButton } from './notices.js';
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 /** @param {string} id */
 const maybe = (id) => document.getElementById(id);
-/** @param {string|null|undefined} c */
-const Name = (c) => t(c === 'red' ? 'ruling.sides.red' : 'ruling.sides.black');
-/** @param {'red'|'black'} c @returns {'red'|'black'} */
-const other = (c) => (c === 'red' ? 'black' : 'red');
-
-/** The localStorage key of the display name this browser uses in every room. */
-const NAME_KEY = 'xiangqi.name';
-/** The most characters a display name may have (as the server checks). */
-const NAME_MAX = 24;
-
-/**
- * Returns the display name typed, trimmed, or null when it is empty, too long or holds
- * control characters (the server refuses those with `invalid_field`).
- * @param {string} typed
- * @returns {string|null}
- */
-export function cleanName(typed) {
-  return cleanText(typed, NAME_MAX);
-}
-
-/**
- * Returns `typed` trimmed, or null when it is empty, longer than `max` characters or holds
- * a control character (as the server checks names and chat lines).
- * @param {string} typed
- * @param {number} max
- * @returns {string|null}
- */
-function cleanText(typed, max) {
-  const text = typed.trim();
-  const chars = [...text].length;
-  if (chars === 0 || chars > max || /[\u0000-\u001f\u007f-\u009f]/.test(text)) return null;
-  return text;
-}
-
-/** @returns {string|null} the display name kept in this browser */
-export function storedName() {
-  const n = loadJSON(NAME_KEY);
-  return typeof n === 'string' ? cleanName(n) : null;
-}
-
-/** The most characters a chat line may have (as the server checks). */
-const CHAT_MAX = 300;
-
-
-/**
- * The text of an error the room's socket answered: the page's words for its code (the
- * `errors` section of the language file), else the server's message.
- * @param {string} code
- * @param {string|undefined} message
- */
-function roomError(code, message) {
-  const v = lookup(`errors.${code}`);
-  return typeof v === 'string' ? v : message ?? t('errors.refused');
-}
-
-/** @param {number} ms */
-function formatClock(ms) {
-  const t = Math.max(0, ms);
-  const s = Math.floor(t / 1000);
-  const m = Math.floor(s / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  if (t < 10000) return `${m}:${sec}.${Math.floor((t % 1000) / 100)}`;
-  return `${m}:${sec}`;
-}
-
-/**
- * Writes a countdown in whole seconds, rounded up: `1:00`, `0:09`.
- * @param {number} ms
- */
-function formatCountdown(ms) {
-  const s = Math.ceil(Math.max(0, ms) / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
 
 export class RoomGame {
   /**
@@ -152,32 +82,11 @@ export class RoomGame {
     maybe('new-round')?.addEventListener('click', () => this.send({ t: 'new_round', action: 'request' }), { signal });
     maybe('accept-round')?.addEventListener('click', () => this.send({ t: 'new_round', action: 'accept' }), { signal });
     maybe('decline-round')?.addEventListener('click', () => this.send({ t: 'new_round', action: 'decline' }), { signal });
-    const nameInput = maybe('name-input');
-    if (nameInput instanceof HTMLInputElement) nameInput.value = storedName() ?? '';
-    maybe('chat-form')?.addEventListener('submit', (e) => {
-      e.preventDefault();
-      const input = maybe('chat-input');
-      if (!(input instanceof HTMLInputElement)) return;
-      const text = cleanText(input.value, CHAT_MAX);
-      if (text === null) {
-        if (input.value.trim() !== '') this.showError(t('errors.invalid_chat'));
-        return;
-      }
-      if (this.send({ t: 'chat', text })) input.value = '';
-    }, { signal });
-    maybe('name-form')?.addEventListener('submit', (e) => {
-      e.preventDefault();
-      if (!(nameInput instanceof HTMLInputElement)) return;
-      const name = cleanName(nameInput.value);
-      if (name === null) {
-        if (nameInput.value.trim() === '') saveJSON(NAME_KEY, null);
-        else this.showError(t('errors.invalid_field'));
-        return;
-      }
-      nameInput.value = name;
-      saveJSON(NAME_KEY, name);
-      this.sendName();
-    }, { signal });
+    wireTyping({
+      send: (msg) => this.send(msg),
+      sendName: () => this.sendName(),
+      showError: (text) => this.showError(text),
+    }, signal);
     const menu = maybe('menu');
     if (menu) {
       wireGameMenu(menu, {
@@ -255,7 +164,7 @@ export class RoomGame {
         this.you = m.you ?? null;
         this.youRound = m.game?.round ?? 0;
         if (m.game) this.setGame(m.game, false);
-        this.showChat(m.chat ?? [], true);
+        showChat(m.chat ?? [], true);
         // Each hello is answered by a state: the seat's name is (re)sent if the room lacks it.
         this.sendName();
         break;
@@ -290,13 +199,7 @@ export class RoomGame {
           this.opts.onPasswordNeeded();
           break;
         }
-        if (m.code === 'engine_busy') {
-          // The server's engine serves as many games as it can: say when to try again.
-          this.showError(t('errors.engine_busy', { seconds: 1, ...errorParts(m) }));
-          break;
-        }
-        this.showError((m.code === 'invalid_field' && m.message?.startsWith('text:') ? t('errors.invalid_chat') : null)
-          ?? roomError(m.code ?? '', m.message));
+        this.showError(errorText(m));
         if (m.code === 'stale_ply' || m.code === 'illegal_move' || m.code === 'opponent_away' || m.code === 'not_your_turn' || m.code === 'game_over') {
           // Put the board back to the authoritative position.
           this.render(true);
@@ -310,90 +213,14 @@ export class RoomGame {
     }
   }
 
-  /**
-   * Shows (or, with '', hides) the note that the other player declined this seat's offer;
-   * the note stays until the game moves on (a move, an offer or a new round).
-   * @param {string} text
-   */
-  showDeclined(text) {
-    const el = maybe('offer-declined');
-    if (text) toast(text);
-    if (!el) return;
-    el.hidden = !text;
-    el.textContent = text;
-  }
-
-  /**
-   * Adds chat lines to the chat panel (after removing those shown, with `replace`). A line
-   * is the writer's name (or colour) and the text, both as text, never as markup.
-   * @param {import('./api.js').ChatLine[]} lines
-   * @param {boolean} [replace]
-   */
-  showChat(lines, replace = false) {
-    const list = maybe('chat-lines');
-    if (!list) return;
-    if (replace) list.replaceChildren();
-    for (const line of lines) {
-      const li = document.createElement('li');
-      const who = document.createElement('span');
-      who.className = `chat-who ${line.color}`;
-      who.textContent = line.name ?? Name(line.color);
-      const text = document.createElement('span');
-      text.className = 'chat-text';
-      text.textContent = line.text;
-      li.append(who, ' ', text);
-      list.append(li);
-    }
-    const empty = maybe('chat-empty');
-    if (empty) empty.hidden = list.childElementCount > 0;
-    list.scrollTop = list.scrollHeight;
-  }
-
-  /** @param {ServerMessage} m */
+  /** @param {ServerMessage} m an `event` message */
   onEvent(m) {
     if (m.kind === 'chat') {
-      if (m.color && typeof m.text === 'string') this.showChat([{ color: m.color, name: m.name ?? null, text: m.text }]);
+      if (m.color && typeof m.text === 'string') showChat([{ color: m.color, name: m.name ?? null, text: m.text }]);
       return;
     }
-    if (m.kind !== 'draw_decline' && m.kind !== 'new_round_decline' && m.kind !== 'name') this.showDeclined('');
-    const mine = m.color && m.color === this.you;
-    const who = m.color ? Name(m.color) : '';
-    // The notice is also said through the page's live region (toast).
-    const say = (/** @type {string} */ text) => toast(text);
-    switch (m.kind) {
-      case 'joined':
-        if (!mine) say(t('room.joined', { who }));
-        break;
-      case 'draw_offer':
-        if (!mine) say(t('room.offers-draw', { who }));
-        break;
-      case 'draw_decline':
-        // The declined offer was this seat's own: say so until the game moves on.
-        if (!mine && this.you) this.showDeclined(t('room.draw-declined'));
-        else if (!mine) say(t('room.declined-draw', { who }));
-        break;
-      case 'new_round_request':
-        if (!mine) say(t('room.asks-new', { who }));
-        break;
-      case 'new_round_decline':
-        if (!mine && this.you) this.showDeclined(t('room.new-declined'));
-        else if (!mine) say(t('room.declined-new', { who }));
-        break;
-      case 'new_round':
-        say(this.you && m.swap ? t('room.new-begins-swap', { side: Name(this.you) }) : t('room.new-begins'));
-        break;
-      case 'abort':
-        say(t('room.aborted', { who }));
-        break;
-      case 'claim':
-        say(t('room.claimed', { who }));
-        break;
-      case 'move':
-        this.showError('');
-        break;
-      default:
-        break;
-    }
+    if (m.kind === 'move') this.showError('');
+    announceEvent(m, this.you);
   }
 
   /**
@@ -476,7 +303,7 @@ export class RoomGame {
       else if (!opp.connected && !opp.computer) line = t('room.opponent-away', { line });
       else if (g.turn === this.you) line = t(g.check ? 'computer.your-move-check' : 'computer.your-move');
       else if (opp.computer) line = t(g.check ? 'computer.thinking-check' : 'computer.thinking');
-      else line = t(g.check ? 'room.their-move-check' : 'room.their-move', { side: Name(g.turn) });
+      else line = t(g.check ? 'room.their-move-check' : 'room.their-move', { side: sideName(g.turn) });
     } else if (!over && !this.you) {
       line = t('room.watching', { line });
     }
@@ -560,69 +387,15 @@ export class RoomGame {
   renderPlayers() {
     const g = this.game;
     if (!g) return;
-    const watchers = maybe('watchers');
-    if (watchers) {
-      const n = g.watchers ?? 0;
-      watchers.hidden = n === 0;
-      watchers.textContent = t(n === 1 ? 'room.one-watcher' : 'room.watchers', { n });
-    }
-    const bottom = this.view.board.orientation;
-    for (const [slot, color] of /** @type {[string, 'red'|'black'][]} */ ([['bottom', bottom], ['top', other(bottom)]])) {
-      const el = maybe(`player-${slot}`);
-      if (!el) continue;
-      const p = g.players[color];
-      const name = /** @type {HTMLElement} */ (el.querySelector('.name'));
-      const levelNames = this.opts.computerLevelNames ?? [];
-      let text = Name(color);
-      if (p.computer) {
-        text = t('computer.seat', {
-          side: text,
-          who: g.computer ? t('computer.name', { level: g.computer.level, name: levelNames[g.computer.level - 1] ?? '' }) : t('room.computer'),
-        });
-      } else if (color === this.you) text = t('computer.seat', { side: text, who: t('computer.you') });
-      name.textContent = text;
-      // The player's own choice of words: shown as text, never as markup.
-      const pname = el.querySelector('.pname');
-      if (pname) pname.textContent = p.name && !p.computer ? p.name : '';
-      const dot = /** @type {HTMLElement} */ (el.querySelector('.dot'));
-      dot.className = `dot ${color}`;
-      const conn = /** @type {HTMLElement} */ (el.querySelector('.conn'));
-      if (p.computer) {
-        conn.textContent = '';
-        conn.className = 'conn';
-      } else if (!p.seated) {
-        conn.textContent = t('room.seat-free');
-        conn.className = 'conn';
-      } else {
-        conn.textContent = t(p.connected ? 'room.connected' : 'room.away');
-        conn.className = `conn ${p.connected ? 'on' : 'off'}`;
-      }
-      const thinking = /** @type {HTMLElement} */ (el.querySelector('.thinking'));
-      thinking.hidden = !(p.computer && g.status.result === 'ongoing' && g.turn === color);
-    }
+    renderSeats(g, { bottom: this.view.board.orientation, you: this.you, levelNames: this.opts.computerLevelNames ?? [] });
     this.tick();
   }
 
+  /** Counts the clocks and the away countdown down (five times a second). */
   tick() {
     const g = this.game;
     if (!g) return;
     this.renderLeaving();
-    const bottom = this.view.board.orientation;
-    for (const [slot, color] of /** @type {[string, 'red'|'black'][]} */ ([['bottom', bottom], ['top', other(bottom)]])) {
-      const clock = maybe(`player-${slot}`)?.querySelector('.clock');
-      if (!(clock instanceof HTMLElement)) continue;
-      if (!g.clocks) {
-        clock.hidden = true;
-        continue;
-      }
-      clock.hidden = false;
-      let ms = color === 'red' ? g.clocks.red_ms : g.clocks.black_ms;
-      const running = g.clocks.running === color && g.status.result === 'ongoing';
-      if (running) ms -= performance.now() - this.receivedAt;
-      clock.textContent = formatClock(ms);
-      clock.classList.toggle('running', running);
-      clock.classList.toggle('low', ms < 20000);
-      clock.setAttribute('aria-label', t('room.clock', { side: Name(color), time: formatClock(ms) }));
-    }
+    renderClocks(g, this.view.board.orientation, this.receivedAt);
   }
 }

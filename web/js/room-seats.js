@@ -1,0 +1,123 @@
+// @ts-check
+/**
+ * @file The two seats of a room beside the board: each player's side, name, connection and
+ * the computer's "thinking" mark, the watchers' count, and the clocks, counted down locally
+ * from the server's last reading. Expects `#player-top` and `#player-bottom` (with `.name`,
+ * `.pname`, `.dot`, `.conn`, `.thinking`, `.clock`) and `#watchers` (see play.html).
+ */
+
+import { t } from './i18n.js';
+import { sideName } from './room-notices.js';
+
+/** @typedef {import('./api.js').GameSnapshot} GameSnapshot */
+
+/** @param {'red'|'black'} c @returns {'red'|'black'} */
+export const other = (c) => (c === 'red' ? 'black' : 'red');
+
+/**
+ * Writes a clock: `m:ss`, and tenths under ten seconds (`0:09.4`).
+ * @param {number} ms
+ */
+function formatClock(ms) {
+  const left = Math.max(0, ms);
+  const s = Math.floor(left / 1000);
+  const m = Math.floor(s / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  if (left < 10000) return `${m}:${sec}.${Math.floor((left % 1000) / 100)}`;
+  return `${m}:${sec}`;
+}
+
+/**
+ * Writes a countdown in whole seconds, rounded up: `1:00`, `0:09`.
+ * @param {number} ms
+ */
+export function formatCountdown(ms) {
+  const s = Math.ceil(Math.max(0, ms) / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The seats' elements with the colour each shows: `bottom` is the board's lower side.
+ * @param {'red'|'black'} bottom
+ * @returns {[HTMLElement, 'red'|'black'][]}
+ */
+function seats(bottom) {
+  /** @type {[HTMLElement, 'red'|'black'][]} */
+  const out = [];
+  for (const [slot, color] of /** @type {[string, 'red'|'black'][]} */ ([['bottom', bottom], ['top', other(bottom)]])) {
+    const el = document.getElementById(`player-${slot}`);
+    if (el) out.push([el, color]);
+  }
+  return out;
+}
+
+/**
+ * The words naming a seat: its side, and "you" or the computer with its level.
+ * @param {GameSnapshot} g
+ * @param {'red'|'black'} color
+ * @param {'red'|'black'|null} you
+ * @param {string[]} levelNames the computer's level names, level 1 first
+ */
+function seatText(g, color, you, levelNames) {
+  const side = sideName(color);
+  if (g.players[color].computer) {
+    return t('computer.seat', {
+      side,
+      who: g.computer ? t('computer.name', { level: g.computer.level, name: levelNames[g.computer.level - 1] ?? '' }) : t('room.computer'),
+    });
+  }
+  return color === you ? t('computer.seat', { side, who: t('computer.you') }) : side;
+}
+
+/**
+ * Shows both seats and the watchers' count (the clocks: {@link renderClocks}).
+ * @param {GameSnapshot} g
+ * @param {{bottom: 'red'|'black', you: 'red'|'black'|null, levelNames: string[]}} at
+ */
+export function renderSeats(g, { bottom, you, levelNames }) {
+  const watchers = document.getElementById('watchers');
+  if (watchers) {
+    const n = g.watchers ?? 0;
+    watchers.hidden = n === 0;
+    watchers.textContent = t(n === 1 ? 'room.one-watcher' : 'room.watchers', { n });
+  }
+  for (const [el, color] of seats(bottom)) {
+    const p = g.players[color];
+    /** @type {HTMLElement} */ (el.querySelector('.name')).textContent = seatText(g, color, you, levelNames);
+    // The player's own choice of words: shown as text, never as markup.
+    const pname = el.querySelector('.pname');
+    if (pname) pname.textContent = p.name && !p.computer ? p.name : '';
+    /** @type {HTMLElement} */ (el.querySelector('.dot')).className = `dot ${color}`;
+    const conn = /** @type {HTMLElement} */ (el.querySelector('.conn'));
+    conn.textContent = p.computer ? '' : !p.seated ? t('room.seat-free') : t(p.connected ? 'room.connected' : 'room.away');
+    conn.className = p.computer || !p.seated ? 'conn' : `conn ${p.connected ? 'on' : 'off'}`;
+    const thinking = /** @type {HTMLElement} */ (el.querySelector('.thinking'));
+    thinking.hidden = !(p.computer && g.status.result === 'ongoing' && g.turn === color);
+  }
+}
+
+/**
+ * Shows both clocks (hidden in a game without one): the running side's counted down from
+ * the server's reading, received at `receivedAt` (performance.now()).
+ * @param {GameSnapshot} g
+ * @param {'red'|'black'} bottom
+ * @param {number} receivedAt
+ */
+export function renderClocks(g, bottom, receivedAt) {
+  for (const [el, color] of seats(bottom)) {
+    const clock = el.querySelector('.clock');
+    if (!(clock instanceof HTMLElement)) continue;
+    if (!g.clocks) {
+      clock.hidden = true;
+      continue;
+    }
+    clock.hidden = false;
+    let ms = color === 'red' ? g.clocks.red_ms : g.clocks.black_ms;
+    const running = g.clocks.running === color && g.status.result === 'ongoing';
+    if (running) ms -= performance.now() - receivedAt;
+    clock.textContent = formatClock(ms);
+    clock.classList.toggle('running', running);
+    clock.classList.toggle('low', ms < 20000);
+    clock.setAttribute('aria-label', t('room.clock', { side: sideName(color), time: formatClock(ms) }));
+  }
+}
