@@ -8,7 +8,7 @@
  * contain the elements with the ids used below (see play.html).
  */
 
-import { RoomSocket } from './api.js';
+import { RoomSocket } from './room-socket.js';
 import { t } from './i18n.js';
 import { GameView } from './game-view.js';
 import {
@@ -144,7 +144,7 @@ export class RoomGame {
     el.textContent = text;
   }
 
-  /** @param {import('./api.js').SocketState} s */
+  /** @param {import('./room-socket.js').SocketState} s */
   onSocketState(s) {
     const el = maybe('connection');
     if (el) {
