@@ -22,7 +22,10 @@
  * game) is left to finish in the worker and its move is dropped.
  */
 
-import { loadJSON, position, saveJSON } from './api.js';
+import { position } from './api.js';
+import {
+  loadGame, loadPrefs, loadSaved, storeGame, storePrefs, storeSaved,
+} from './computer-store.js';
 import { t } from './i18n.js';
 import { START_FEN } from './fen.js';
 import { settingsPanel } from './board-settings.js';
@@ -41,23 +44,8 @@ import {
 /** @typedef {import('./api.js').GameStatus} GameStatus */
 /** @typedef {'red'|'black'} Color */
 
-/**
- * A game against the computer as it is kept in localStorage.
- * @typedef {object} ComputerGame
- * @property {string|null} startFen null: the start position
- * @property {string[]} moves ICCS
- * @property {number} level 1–5
- * @property {Color} color the player's colour (the engine plays the other)
- * @property {number} seed the level's noise seed, fresh for every game
- * @property {boolean} resigned the player resigned
- */
+/** @typedef {import('./computer-store.js').ComputerGame} ComputerGame */
 
-const STORE = 'xiangqi.computer.game';
-const PREFS = 'xiangqi.computer.prefs';
-/** The game a `?fen=` link's game set aside. */
-const SAVED = 'xiangqi.computer.saved';
-/** The room and seat the page kept when it played on the server. */
-const OLD_STORE = 'xiangqi.computer';
 const LEVELS = ['beginner', 'easy', 'normal', 'hard', 'hardest'].map((l) => t(`computer.level-${l}`));
 
 /** @param {string} id */
@@ -97,27 +85,8 @@ function whyNoMove() {
   return t('computer.thinking');
 }
 
-/** @param {unknown} v @returns {ComputerGame|null} */
-function parseStored(v) {
-  if (!v || typeof v !== 'object') return null;
-  const g = /** @type {Record<string, unknown>} */ (v);
-  const moves = g.moves;
-  if (!Array.isArray(moves) || !moves.every((m) => typeof m === 'string')) return null;
-  const level = Number(g.level);
-  if (!(level >= 1 && level <= 5)) return null;
-  if (g.color !== 'red' && g.color !== 'black') return null;
-  return {
-    startFen: typeof g.startFen === 'string' ? g.startFen : null,
-    moves,
-    level: Math.round(level),
-    color: g.color,
-    seed: Number.isSafeInteger(g.seed) && Number(g.seed) >= 0 ? Number(g.seed) : 1,
-    resigned: g.resigned === true,
-  };
-}
-
 function save() {
-  saveJSON(STORE, game);
+  storeGame(game);
 }
 
 /** The side that plays ply `i` (0: the first move) of the game. @param {number} i */
@@ -286,7 +255,7 @@ function showPreview() {
 
 /** Shows or hides the bar that offers the game a link's game set aside. */
 function showSaved() {
-  const saved = parseStored(loadJSON(SAVED));
+  const saved = loadSaved();
   showSetAside($('saved-game'), saved ? `${movesText(saved.moves.length)}, ${computerName(saved)}` : null);
 }
 
@@ -305,7 +274,7 @@ $('setup').addEventListener('submit', async (e) => {
   e.preventDefault();
   if (setupFen) {
     // The link's game does not discard the one in progress: it is set aside.
-    if (game && game.moves.length > 0) saveJSON(SAVED, game);
+    if (game && game.moves.length > 0) storeSaved(game);
   } else if (!(await mayDiscard(t('game.ask-new'), t('common.new-game')))) {
     showSetup(false);
     return;
@@ -321,7 +290,7 @@ $('setup').addEventListener('submit', async (e) => {
   info = null;
   userFlipped = false;
   save();
-  saveJSON(PREFS, { level, color: chosen });
+  storePrefs(level, chosen);
   if (setupFen) {
     setupFen = null;
     history.replaceState(null, '', location.pathname);
@@ -332,14 +301,14 @@ $('setup').addEventListener('submit', async (e) => {
   refresh();
 });
 $('back-to-saved').addEventListener('click', async () => {
-  const saved = parseStored(loadJSON(SAVED));
+  const saved = loadSaved();
   if (!saved || !(await mayDiscard(t('game.ask-saved'), t('game.back-to-saved')))) return;
   forgetSearch();
   game = saved;
   info = null;
   userFlipped = false;
   save();
-  saveJSON(SAVED, null);
+  storeSaved(null);
   showSaved();
   refresh();
 });
@@ -397,7 +366,7 @@ wireGameMenu($('menu'), {
   },
 });
 
-const prefs = loadJSON(PREFS);
+const prefs = loadPrefs();
 if (prefs) {
   if (prefs.level) /** @type {HTMLSelectElement} */ ($('level')).value = String(prefs.level);
   if (prefs.color) /** @type {HTMLSelectElement} */ ($('color')).value = String(prefs.color);
@@ -412,8 +381,7 @@ Promise.all([rules(), engine.newGame()]).then(
     showError($('setup-error'), text);
   },
 );
-saveJSON(OLD_STORE, null);
-game = parseStored(loadJSON(STORE));
+game = loadGame();
 
 /** Checks the link's position, then shows the setup (a new game) or the kept game. */
 async function start() {
