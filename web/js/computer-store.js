@@ -1,13 +1,14 @@
 // @ts-check
 /**
  * @file What /computer keeps in localStorage: the game in progress
- * (`xiangqi.computer.game`), the game a `?fen=` link's game set aside
+ * (`xiangqi.computer.game`, with its clock), the game a `?fen=` link's game set aside
  * (`xiangqi.computer.saved`) and the last level and colour chosen
  * (`xiangqi.computer.prefs`). A stored game is checked field by field when read back: one
  * another version or another hand wrote reads as no game.
  */
 
 import { loadJSON, saveJSON } from './api.js';
+import { parseClock } from './computer-clock.js';
 
 /** @typedef {'red'|'black'} Color */
 
@@ -20,7 +21,11 @@ import { loadJSON, saveJSON } from './api.js';
  * @property {Color} color the player's colour (the engine plays the other)
  * @property {number} seed the level's noise seed, fresh for every game
  * @property {boolean} resigned the player resigned
+ * @property {GameClock|null} clock the game's clock (null: untimed)
+ * @property {Color|null} flagged the side whose time ran out (it lost), if one did
  */
+
+/** @typedef {import('./computer-clock.js').GameClock} GameClock */
 
 const STORE = 'xiangqi.computer.game';
 const PREFS = 'xiangqi.computer.prefs';
@@ -45,6 +50,8 @@ function parseStored(v) {
     color: g.color,
     seed: Number.isSafeInteger(g.seed) && Number(g.seed) >= 0 ? Number(g.seed) : 1,
     resigned: g.resigned === true,
+    clock: parseClock(g.clock),
+    flagged: g.flagged === 'red' || g.flagged === 'black' ? g.flagged : null,
   };
 }
 
@@ -70,8 +77,8 @@ export function storeSaved(game) {
 }
 
 /**
- * @returns {{level?: unknown, color?: unknown}|null} the level and colour last chosen, as
- *   stored (the setup form's selects take only their own values)
+ * @returns {{level?: unknown, color?: unknown, clock?: unknown}|null} the level, colour and
+ *   clock last chosen, as stored (the setup form's selects take only their own values)
  */
 export function loadPrefs() {
   const p = loadJSON(PREFS);
@@ -81,7 +88,8 @@ export function loadPrefs() {
 /**
  * @param {number} level 1–5
  * @param {string} color 'red', 'black' or 'random'
+ * @param {string} clock the clock select's value: '' (untimed) or `minutes+seconds`
  */
-export function storePrefs(level, color) {
-  saveJSON(PREFS, { level, color });
+export function storePrefs(level, color, clock) {
+  saveJSON(PREFS, { level, color, clock });
 }

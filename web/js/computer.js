@@ -26,6 +26,10 @@ import { position } from './api.js';
 import {
   loadGame, loadPrefs, loadSaved, storeGame, storePrefs, storeSaved,
 } from './computer-store.js';
+import {
+  afterMove, clockOf, clockOptions, engineThinkTime, flagFall, timeLeft as clockTimeLeft,
+} from './computer-clock.js';
+import { renderClocks } from './room-seats.js';
 import { t } from './i18n.js';
 import { START_FEN } from './fen.js';
 import { settingsPanel } from './board-settings.js';
@@ -65,6 +69,8 @@ let requestSeq = 0;
 let searchSeq = 0;
 let thinking = false;
 let userFlipped = false;
+/** performance.now() when the side to move began its turn in this page: its clock runs from there. */
+let turnStartedAt = performance.now();
 const params = new URLSearchParams(location.search);
 /** @type {string|null} the position the next game starts from */
 let setupFen = params.get('fen');
@@ -95,10 +101,14 @@ function moverOf(i) {
   return i % 2 === 0 ? first : other(first);
 }
 
-/** The status the player sees: the rules module's, or the player's resignation. @returns {GameStatus|null} */
+/**
+ * The status the player sees: the rules module's, or the player's resignation, or a flag
+ * fall (the side whose clock ran out loses, WXF 2018). @returns {GameStatus|null}
+ */
 function gameStatus() {
   if (!game || !info) return null;
   if (game.resigned && info.status.result === 'ongoing') return { result: other(game.color), reason: 'resignation' };
+  if (game.flagged && info.status.result === 'ongoing') return { result: other(game.flagged), reason: 'time_forfeit' };
   return info.status;
 }
 
@@ -111,7 +121,7 @@ function canMove() {
 
 /** The number of moves left after a take back, or null when there is nothing to take back. */
 function takeBackTo() {
-  if (!game || game.resigned) return null;
+  if (!game || game.resigned || game.flagged) return null;
   let n = game.moves.length;
   if (n > 0 && moverOf(n - 1) !== game.color) n -= 1;
   return n > 0 && moverOf(n - 1) === game.color ? n - 1 : null;
@@ -120,6 +130,49 @@ function takeBackTo() {
 /** @param {ComputerGame} g */
 function computerName(g) {
   return t('computer.name', { level: g.level, name: LEVELS[g.level - 1] });
+}
+
+/** The side whose clock runs now, or null (untimed, over, or not yet known). @returns {Color|null} */
+function runningSide() {
+  return game?.clock && info && !isOver() ? info.turn : null;
+}
+
+/** The milliseconds `color` has left now (Infinity in an untimed game). @param {Color} color */
+function timeLeft(color) {
+  const c = game?.clock;
+  return c ? clockTimeLeft(c, color, runningSide() === color, turnStartedAt, performance.now()) : Infinity;
+}
+
+/**
+ * The game's clock once `mover` has moved; the next turn starts now.
+ * @param {ComputerGame} g
+ * @param {Color} mover
+ */
+function clockAfterMove(g, mover) {
+  const c = g.clock ? afterMove(g.clock, mover, timeLeft(mover)) : null;
+  turnStartedAt = performance.now();
+  return c;
+}
+
+/** Counts the running clock down, five times a second; a side whose time runs out loses. */
+function tick() {
+  if (!game?.clock) return;
+  const side = runningSide();
+  if (side && timeLeft(side) <= 0) {
+    if (side !== game.color) forgetSearch();
+    game = { ...game, flagged: side, clock: flagFall(game.clock, side) };
+    save();
+    render();
+    return;
+  }
+  renderGameClocks();
+}
+
+/** Shows both clocks by the players' names (hidden in an untimed game). */
+function renderGameClocks() {
+  const c = game?.clock;
+  renderClocks(c ? { red_ms: c.redMs, black_ms: c.blackMs, running: runningSide() } : null,
+    isOver(), view.board.orientation, turnStartedAt);
 }
 
 /** Asks the rules module about the game, shows it, and lets the engine move if it is its turn. */
@@ -189,6 +242,7 @@ function renderPlayers() {
     /** @type {HTMLElement} */ (el.querySelector('.dot')).className = `dot ${color}`;
     /** @type {HTMLElement} */ (el.querySelector('.thinking')).hidden = mine || !thinking;
   }
+  renderGameClocks();
 }
 
 /** Lets the engine move when it is its turn (at most one search at a time). */
@@ -201,7 +255,8 @@ async function think() {
   const moves = [...g.moves];
   try {
     const r = await engine.search({
-      fen: g.startFen, moves, level: g.level, movetime: LEVEL_MOVETIME_MS[g.level], seed: g.seed,
+      fen: g.startFen, moves, level: g.level, seed: g.seed,
+      movetime: engineThinkTime(LEVEL_MOVETIME_MS[g.level], g.clock, timeLeft(other(g.color))),
     });
     if (seq !== searchSeq) return;
     thinking = false;
@@ -209,7 +264,7 @@ async function think() {
       render();
       return;
     }
-    game = { ...g, moves: [...moves, r.best] };
+    game = { ...g, moves: [...moves, r.best], clock: clockAfterMove(g, other(g.color)) };
     save();
     refresh();
   } catch (e) {
@@ -232,7 +287,7 @@ function play(m) {
     render();
     return;
   }
-  game = { ...game, moves: [...game.moves, m] };
+  game = { ...game, moves: [...game.moves, m], clock: clockAfterMove(game, game.color) };
   save();
   refresh();
 }
@@ -286,11 +341,14 @@ $('setup').addEventListener('submit', async (e) => {
   forgetSearch();
   engine.newGame().catch(() => { /* a failed engine says so when it is asked to move */ });
   const seed = crypto.getRandomValues(new Uint32Array(1))[0];
-  game = { startFen: setupFen, moves: [], level, color, seed, resigned: false };
+  const clockChoice = /** @type {HTMLSelectElement} */ ($('clock')).value;
+  const clock = clockOf(clockChoice);
+  game = { startFen: setupFen, moves: [], level, color, seed, resigned: false, clock, flagged: null };
   info = null;
   userFlipped = false;
+  turnStartedAt = performance.now();
   save();
-  storePrefs(level, chosen);
+  storePrefs(level, chosen, clockChoice);
   if (setupFen) {
     setupFen = null;
     history.replaceState(null, '', location.pathname);
@@ -366,11 +424,15 @@ wireGameMenu($('menu'), {
   },
 });
 
+const clockSelect = /** @type {HTMLSelectElement} */ ($('clock'));
+clockSelect.replaceChildren(...clockOptions());
 const prefs = loadPrefs();
 if (prefs) {
   if (prefs.level) /** @type {HTMLSelectElement} */ ($('level')).value = String(prefs.level);
   if (prefs.color) /** @type {HTMLSelectElement} */ ($('color')).value = String(prefs.color);
+  if (typeof prefs.clock === 'string' && [...clockSelect.options].some((o) => o.value === prefs.clock)) clockSelect.value = prefs.clock;
 }
+window.setInterval(tick, 200);
 
 // Load the rules and the engine now, while the server is there: the game goes on without it.
 Promise.all([rules(), engine.newGame()]).then(

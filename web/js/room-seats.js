@@ -98,23 +98,25 @@ export function renderSeats(g, { bottom, you, levelNames }) {
 
 /**
  * Shows both clocks (hidden in a game without one): the running side's counted down from
- * the server's reading, received at `receivedAt` (performance.now()).
- * @param {GameSnapshot} g
+ * the reading taken at `readAt` (performance.now()). Also the clocks of a game against the
+ * computer (computer.js), kept in the page.
+ * @param {{red_ms: number, black_ms: number, running?: 'red'|'black'|null}|null|undefined} clocks
+ * @param {boolean} over the game has ended (no clock runs)
  * @param {'red'|'black'} bottom
- * @param {number} receivedAt
+ * @param {number} readAt
  */
-export function renderClocks(g, bottom, receivedAt) {
+export function renderClocks(clocks, over, bottom, readAt) {
   for (const [el, color] of seats(bottom)) {
     const clock = el.querySelector('.clock');
     if (!(clock instanceof HTMLElement)) continue;
-    if (!g.clocks) {
+    if (!clocks) {
       clock.hidden = true;
       continue;
     }
     clock.hidden = false;
-    let ms = color === 'red' ? g.clocks.red_ms : g.clocks.black_ms;
-    const running = g.clocks.running === color && g.status.result === 'ongoing';
-    if (running) ms -= performance.now() - receivedAt;
+    let ms = color === 'red' ? clocks.red_ms : clocks.black_ms;
+    const running = clocks.running === color && !over;
+    if (running) ms -= performance.now() - readAt;
     clock.textContent = formatClock(ms);
     clock.classList.toggle('running', running);
     clock.classList.toggle('low', ms < 20000);

@@ -396,6 +396,6 @@ export class RoomGame {
     const g = this.game;
     if (!g) return;
     this.renderLeaving();
-    renderClocks(g, this.view.board.orientation, this.receivedAt);
+    renderClocks(g.clocks, g.status.result !== 'ongoing', this.view.board.orientation, this.receivedAt);
   }
 }

@@ -1,8 +1,9 @@
 // Against the computer (/computer), played in the page: the engine (WebAssembly in a Web
 // Worker) replies at Beginner, a reload resumes the game, the engine moves first for a
 // player who picks Black, resign (a click on the finished board says why nothing moves), take
-// back (also while the engine thinks), a game from `?fen=` to mate with the Analyse link, and
-// a game that goes on with the server stopped.
+// back (also while the engine thinks), a game from `?fen=` to mate with the Analyse link, a
+// game on a clock (Fischer increments, the engine's time, a flag fall that loses), and a game
+// that goes on with the server stopped.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -160,7 +161,7 @@ test('computer: a level and a random colour are kept with the game', async () =>
   assert.equal(await page.locator('#player-top .name').textContent(),
     `${Name(g.color === 'red' ? 'black' : 'red')} — computer, level 2 (Easy)`);
   const prefs = await page.evaluate(() => JSON.parse(localStorage.getItem('xiangqi.computer.prefs') || 'null'));
-  assert.deepEqual(prefs, { level: 2, color: 'random' });
+  assert.deepEqual(prefs, { level: 2, color: 'random', clock: '' });
   // Whoever moves first, the game reaches the player's turn.
   const plies = g.color === 'black' ? 1 : 0;
   await waitForPlies(page, plies);
@@ -306,4 +307,50 @@ test('computer: a loaded page plays on with the server stopped', async () => {
   } finally {
     await server.stop();
   }
+});
+
+test('computer: a game on a clock counts both sides down, adds the increment, and a flag fall loses', async () => {
+  const page = await openComputer(env.base);
+  const choices = await page.locator('#clock option').allTextContents();
+  assert.deepEqual(choices, ['Untimed', '1 min', '3 min + 2 s', '5 min + 3 s', '10 min + 5 s', '15 min + 10 s', '30 min']);
+  await page.selectOption('#clock', '3+2');
+  await start(page, 1, 'red');
+  const g = await stored(page);
+  assert.deepEqual(g.clock, { initialMs: 180000, incrementMs: 2000, redMs: 180000, blackMs: 180000 });
+  assert.equal(g.flagged, null);
+  // The player's clock runs from the start; the engine's waits.
+  await page.locator('#player-bottom .clock.running').waitFor();
+  assert.equal(await page.locator('#player-top .clock').textContent(), '3:00');
+  await page.waitForFunction(() => document.querySelector('#player-bottom .clock')?.textContent === '2:59');
+  await playByClicks(page, 'h2e2', '#board');
+  const after = await waitForPlies(page, 2);
+  // Each side's move cost it the time it took, and gained it 2 s.
+  assert.ok(after.clock.redMs > 180000 && after.clock.redMs < 182000, `Red ${after.clock.redMs}`);
+  assert.ok(after.clock.blackMs > 180000 && after.clock.blackMs <= 182000, `Black ${after.clock.blackMs}`);
+  const prefs = await page.evaluate(() => JSON.parse(localStorage.getItem('xiangqi.computer.prefs') || 'null'));
+  assert.equal(prefs.clock, '3+2');
+
+  // A game whose player has 1.5 s left: after the reload the clock runs out and Red loses.
+  await page.evaluate(([key, game]) => {
+    localStorage.setItem(key, JSON.stringify({ ...game, clock: { ...game.clock, redMs: 1500 } }));
+  }, [STORE, after]);
+  await page.reload();
+  await page.locator('#banner', { hasText: 'Black wins' }).waitFor({ timeout: 10000 });
+  const flagged = await stored(page);
+  assert.equal(flagged.flagged, 'red');
+  assert.equal(flagged.clock.redMs, 0);
+  assert.equal(await page.locator('#player-bottom .clock').textContent(), '0:00.0');
+  assert.equal(await page.locator('#board [data-square].movable').count(), 0);
+  assert.equal(await page.locator('#undo').isDisabled(), true, 'no take back after a flag fall');
+  const status = await page.locator('#status .text').textContent();
+  await screenshot(page, 'computer-flag-fall');
+  // A stored clock that is not one (a hand-edited value) reads as an untimed game.
+  await page.evaluate(([key, game]) => {
+    localStorage.setItem(key, JSON.stringify({ ...game, flagged: null, clock: { initialMs: -5, redMs: 'x' } }));
+  }, [STORE, after]);
+  await page.reload();
+  await page.locator('#board [data-square].movable').first().waitFor();
+  assert.equal(await page.locator('#player-bottom .clock').isHidden(), true);
+  assert.ok(status && /time/i.test(status), status ?? '');
+  assertNoErrors(page);
 });
