@@ -101,6 +101,9 @@ import { errorParts, errorText, t } from './i18n.js';
  * @property {number} [claim_after_s] seconds away after which the opponent may claim or abort
  * @property {number} [watchers] how many connections watch the room now
  * @property {{round: number, result: string, reason: string|null, moves: number}[]} [history]
+ * @property {number} [finished_rounds] how many rounds have finished (this one included once over)
+ * @property {{red: number, black: number}} [match_score] the points each seat has won in the
+ *   finished rounds (a win 1, a draw ½), by the colour it plays this round
  */
 
 /**

@@ -1,9 +1,10 @@
 // @ts-check
 /**
  * @file The two seats of a room beside the board: each player's side, name, connection and
- * the computer's "thinking" mark, the watchers' count, and the clocks, counted down locally
- * from the server's last reading. Expects `#player-top` and `#player-bottom` (with `.name`,
- * `.pname`, `.dot`, `.conn`, `.thinking`, `.clock`) and `#watchers` (see play.html).
+ * the computer's "thinking" mark, the watchers' count, the match score, and the clocks,
+ * counted down locally from the server's last reading. Expects `#player-top` and
+ * `#player-bottom` (with `.name`, `.pname`, `.dot`, `.conn`, `.thinking`, `.clock`),
+ * `#watchers` and `#match-score` (see play.html).
  */
 
 import { t } from './i18n.js';
@@ -70,7 +71,34 @@ function seatText(g, color, you, levelNames) {
 }
 
 /**
- * Shows both seats and the watchers' count (the clocks: {@link renderClocks}).
+ * Writes points as a match score does: `0`, `½`, `1`, `1½`.
+ * @param {number} points
+ */
+export function formatPoints(points) {
+  const whole = Math.floor(points);
+  const half = points - whole >= 0.5;
+  return whole === 0 && half ? '½' : `${whole}${half ? '½' : ''}`;
+}
+
+/**
+ * Shows the score of the room's match once a round has finished: the player's own points
+ * first ("you 1½, your opponent ½"), or Red's and Black's to a watcher.
+ * @param {GameSnapshot} g
+ * @param {'red'|'black'|null} you
+ */
+function renderMatchScore(g, you) {
+  const el = document.getElementById('match-score');
+  if (!el) return;
+  const score = g.match_score;
+  el.hidden = !score || !g.finished_rounds;
+  if (!score || el.hidden) return;
+  el.textContent = you
+    ? t('room.match-you', { you: formatPoints(score[you]), them: formatPoints(score[other(you)]) })
+    : t('room.match-watch', { red: formatPoints(score.red), black: formatPoints(score.black) });
+}
+
+/**
+ * Shows both seats, the watchers' count and the match score (the clocks: {@link renderClocks}).
  * @param {GameSnapshot} g
  * @param {{bottom: 'red'|'black', you: 'red'|'black'|null, levelNames: string[]}} at
  */
@@ -81,6 +109,7 @@ export function renderSeats(g, { bottom, you, levelNames }) {
     watchers.hidden = n === 0;
     watchers.textContent = t(n === 1 ? 'room.one-watcher' : 'room.watchers', { n });
   }
+  renderMatchScore(g, you);
   for (const [el, color] of seats(bottom)) {
     const p = g.players[color];
     /** @type {HTMLElement} */ (el.querySelector('.name')).textContent = seatText(g, color, you, levelNames);

@@ -187,13 +187,17 @@ test('the player whose draw offer or new-game request is declined is told so', a
   assertNoErrors(black);
 });
 
-test('a new round swaps the colours: the player who had Black moves first as Red', async () => {
+test('a new round swaps the colours: the player who had Black moves first as Red; the match score follows the seats', async () => {
   const { code, red: first, black: second } = await seatedRoom();
   await first.locator('#player-bottom .name', { hasText: 'Red — you' }).waitFor();
+  assert.equal(await first.locator('#match-score').isHidden(), true, 'no score before a round ends');
   await playByClicks(first, 'h2e2', '#board');
   await first.click('#resign');
   await first.click('#resign');
   await first.locator('#new-round:not([hidden])').waitFor();
+  // The match score, each player's own points first.
+  await first.locator('#match-score', { hasText: 'Match score: you 0, your opponent 1' }).waitFor();
+  await second.locator('#match-score', { hasText: 'Match score: you 1, your opponent 0' }).waitFor();
   await first.click('#new-round');
   await second.locator('#round-answer:not([hidden])').waitFor();
   await second.click('#accept-round');
@@ -210,6 +214,13 @@ test('a new round swaps the colours: the player who had Black moves first as Red
   assert.equal(game.round, 2);
   assert.equal(game.colors_swapped, true);
   assert.deepEqual(game.moves, ['h2e2', 'h9g7']);
+  // The score follows the seats (the winner of round 1 now plays Red), and a watcher sees it
+  // by colour.
+  assert.equal(await first.locator('#match-score').textContent(), 'Match score: you 0, your opponent 1');
+  assert.equal(await second.locator('#match-score').textContent(), 'Match score: you 1, your opponent 0');
+  const watcher = await newPage(env.browser);
+  await watcher.goto(`${env.base}/play/${code}`);
+  await watcher.locator('#match-score', { hasText: 'Match score: Red 1, Black 0' }).waitFor();
   await screenshot(first, 'play-round2-swapped');
   assertNoErrors(first);
   assertNoErrors(second);

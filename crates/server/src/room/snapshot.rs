@@ -5,7 +5,9 @@
 use super::state::RoomState;
 use tokio::time::Instant;
 use xiangqi::{ByColor, Color};
-use xiangqi_view::protocol::{Clocks, GameSnapshot, PastRound, Players, Seat, TimeControlJson};
+use xiangqi_view::protocol::{
+    Clocks, GameSnapshot, MatchScore, PastRound, Players, Seat, TimeControlJson,
+};
 use xiangqi_view::{Side, StatusView};
 
 /// What the room knows of its connections, for snapshots and presence messages.
@@ -77,6 +79,20 @@ pub fn game(state: &RoomState, presence: &Presence, now: Instant) -> GameSnapsho
                 moves: h.moves,
             })
             .collect(),
+        match_score: match_score(state),
+    }
+}
+
+/// The match score by the colour each seat plays this round (the state counts by round-1
+/// colour): points, a win 1 and a draw ½.
+fn match_score(state: &RoomState) -> MatchScore {
+    let points = |color: Color| {
+        let seat = if state.swapped { !color } else { color };
+        f64::from(state.score_half_points[seat]) / 2.0
+    };
+    MatchScore {
+        red: points(Color::Red),
+        black: points(Color::Black),
     }
 }
 

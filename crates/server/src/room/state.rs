@@ -3,7 +3,7 @@
 
 use crate::ids::SeatHash;
 use tokio::time::Instant;
-use xiangqi::game::{Game, RuleSet};
+use xiangqi::game::{Game, GameResult, RuleSet};
 use xiangqi::{ByColor, Color, Position, TimeControl};
 use xiangqi_view::protocol::{ChatLine, ComputerSeat, Event};
 
@@ -84,6 +84,9 @@ pub struct RoomState {
     pub finished_rounds: u32,
     /// The latest finished round, if any.
     pub last_finished: Option<RoundSummary>,
+    /// The match score in half points (a win 2, a draw 1), by the colour each seat played
+    /// in round 1 (the seats swap colours; the store names a seat the same way).
+    pub score_half_points: ByColor<u32>,
     /// The latest [`CHAT_KEPT`] chat lines of the room (all rounds), oldest first.
     pub chat: std::collections::VecDeque<ChatLine>,
 }
@@ -131,6 +134,7 @@ impl RoomState {
             new_round_request: None,
             finished_rounds: 0,
             last_finished: None,
+            score_half_points: ByColor::new_with(|_| 0),
             chat: std::collections::VecDeque::new(),
         }
     }
@@ -315,6 +319,18 @@ impl RoomState {
         let status = self.game.status();
         if status.is_over() && self.last_finished.map(|h| h.round) != Some(self.round) {
             self.finished_rounds += 1;
+            // Who won, as the seat's colour in round 1.
+            let swapped = self.swapped;
+            let seat = |c: Color| if swapped { !c } else { c };
+            match status.result {
+                GameResult::RedWins => self.score_half_points[seat(Color::Red)] += 2,
+                GameResult::BlackWins => self.score_half_points[seat(Color::Black)] += 2,
+                GameResult::Draw => {
+                    self.score_half_points[Color::Red] += 1;
+                    self.score_half_points[Color::Black] += 1;
+                }
+                GameResult::Ongoing | GameResult::Aborted => {}
+            }
             self.last_finished = Some(RoundSummary {
                 round: self.round,
                 result: status.result.name(),
@@ -363,6 +379,16 @@ mod tests {
     }
 
     /// Plays round `round` to an end: Red opens, Black resigns.
+    /// Both players connected, no one watching.
+    fn everyone_here() -> crate::room::snapshot::Presence {
+        crate::room::snapshot::Presence {
+            connected: ByColor::new_with(|_| true),
+            away_ms: ByColor::new_with(|_| None),
+            claim_after_s: 60,
+            watchers: 0,
+        }
+    }
+
     fn finish_round(s: &mut RoomState, now: Instant) {
         s.apply(&mv(Side::Red, 0, "h2e2", None), now).unwrap();
         s.apply(&Event::Resign { color: Side::Black }, now).unwrap();
@@ -442,16 +468,41 @@ mod tests {
     }
 
     #[test]
-    fn many_rounds_leave_the_room_state_and_its_snapshot_the_same_size() {
-        use crate::room::snapshot::{self, Presence};
+    fn the_match_score_follows_each_seat_across_swapped_colours() {
+        use crate::room::snapshot;
         let mut s = room(None);
         let now = Instant::now();
-        let presence = Presence {
-            connected: ByColor::new_with(|_| true),
-            away_ms: ByColor::new_with(|_| None),
-            claim_after_s: 60,
-            watchers: 0,
+        let presence = everyone_here();
+        let score = |s: &RoomState| {
+            let m = snapshot::game(s, &presence, now).match_score;
+            (m.red, m.black)
         };
+        assert_eq!(score(&s), (0.0, 0.0));
+        // Round 1: Black resigns, the creator (Red) wins.
+        finish_round(&mut s, now);
+        assert_eq!(score(&s), (1.0, 0.0));
+        // Round 2, colours swapped: the creator now plays Black, and is shown as Black.
+        let next = Event::NewRound {
+            round: 2,
+            swap: true,
+        };
+        s.apply(&next, now).unwrap();
+        assert_eq!(score(&s), (0.0, 1.0));
+        // A draw by agreement: half a point each, 1½–½ for the creator.
+        s.apply(&Event::DrawOffer { color: Side::Red }, now)
+            .unwrap();
+        s.apply(&Event::DrawAgreed, now).unwrap();
+        assert_eq!(score(&s), (0.5, 1.5));
+        assert_eq!(s.score_half_points[Color::Red], 3);
+        assert_eq!(s.score_half_points[Color::Black], 1);
+    }
+
+    #[test]
+    fn many_rounds_leave_the_room_state_and_its_snapshot_the_same_size() {
+        use crate::room::snapshot;
+        let mut s = room(None);
+        let now = Instant::now();
+        let presence = everyone_here();
         let size = |s: &RoomState| {
             serde_json::to_string(&snapshot::game(s, &presence, now))
                 .expect("json")
@@ -471,8 +522,12 @@ mod tests {
         }
         assert_eq!(s.finished_rounds, 1000);
         assert_eq!(s.last_finished.map(|r| r.round), Some(1000));
-        // Only the numbers grow (10 -> 1000: two more digits in each of three of them).
-        assert!(size(&s) <= first + 6, "{} vs {first}", size(&s));
+        // Black resigned every round and the seats swap: each seat won 500.
+        assert_eq!(s.score_half_points[Color::Red], 1000);
+        assert_eq!(s.score_half_points[Color::Black], 1000);
+        // Only the numbers grow (10 -> 1000: two more digits in each of three of them, and
+        // the match score 5.0 -> 500.0 on each side: two more in each of two).
+        assert!(size(&s) <= first + 10, "{} vs {first}", size(&s));
     }
 
     #[test]

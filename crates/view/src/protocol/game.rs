@@ -150,6 +150,20 @@ pub struct GameSnapshot {
     /// The latest finished round only (at most one entry; earlier rounds are in the store:
     /// `GET /api/rooms/{code}/game?round=N`).
     pub history: Vec<PastRound>,
+    /// The score of the room's match so far (every finished round), by the colour each seat
+    /// plays this round. Absent from snapshots of servers before it (read as 0–0).
+    #[serde(default)]
+    pub match_score: MatchScore,
+}
+
+/// The points each seat of a room has won in its finished rounds: 1 for a win, ½ for a
+/// draw, nothing for an aborted round (the usual match scoring, e.g. 1½–½).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MatchScore {
+    /// The points of the seat that plays Red this round.
+    pub red: f64,
+    /// The points of the seat that plays Black this round.
+    pub black: f64,
 }
 
 impl GameSnapshot {

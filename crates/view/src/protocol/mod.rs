@@ -18,7 +18,9 @@ pub mod server;
 pub use client::{BadMessage, ClientMessage, OfferAction};
 pub use event::Event;
 pub use game::TimeControlJson;
-pub use game::{ChatLine, Clocks, ComputerSeat, GameSnapshot, PastRound, Players, Seat};
+pub use game::{
+    ChatLine, Clocks, ComputerSeat, GameSnapshot, MatchScore, PastRound, Players, Seat,
+};
 pub use rooms::{
     ComputerRequest, GameReply, JoinRequest, Joined, NewRoom, RoomCreated, RoomInfo, Seats,
 };
