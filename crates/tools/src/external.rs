@@ -25,7 +25,7 @@
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::str::FromStr;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -392,6 +392,36 @@ impl fmt::Display for ClientError {
 
 impl std::error::Error for ClientError {}
 
+/// Reads `stdout` line by line on a thread of its own: each line trimmed, or `Err(())` for a
+/// line over [`MAX_LINE`] bytes (then the reading stops); the channel closes when the engine
+/// does. At most [`QUEUE_LINES`] lines wait unread.
+fn read_lines(stdout: ChildStdout) -> Receiver<Incoming> {
+    let (tx, lines) = mpsc::sync_channel::<Incoming>(QUEUE_LINES);
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(stdout);
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            // Never hold more than MAX_LINE + 1 bytes of one line.
+            let limit = MAX_LINE as u64 + 1;
+            match (&mut reader).take(limit).read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) if buf.len() > MAX_LINE => {
+                    let _ = tx.send(Err(()));
+                    break;
+                }
+                Ok(_) => {
+                    let line = String::from_utf8_lossy(&buf).trim().to_string();
+                    if tx.send(Ok(line)).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    });
+    lines
+}
+
 /// A running external engine.
 pub struct ExternalEngine {
     child: Child,
@@ -464,29 +494,7 @@ impl ExternalEngine {
             let _ = child.wait();
             return Err(ClientError::Exited { expected: hello });
         };
-        let (tx, lines) = mpsc::sync_channel::<Incoming>(QUEUE_LINES);
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                // Never hold more than MAX_LINE + 1 bytes of one line.
-                let limit = MAX_LINE as u64 + 1;
-                match (&mut reader).take(limit).read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) if buf.len() > MAX_LINE => {
-                        let _ = tx.send(Err(()));
-                        break;
-                    }
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim().to_string();
-                        if tx.send(Ok(line)).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
+        let lines = read_lines(stdout);
         let mut engine = ExternalEngine {
             child,
             stdin,
@@ -495,14 +503,32 @@ impl ExternalEngine {
             protocol,
             offered: Vec::new(),
         };
-        engine.send(if protocol == Protocol::Ucci {
+        engine.handshake(hello, detect)?;
+        for o in options {
+            engine.set_option(o)?;
+        }
+        engine.sync()?;
+        Ok(engine)
+    }
+
+    /// Sends `uci` or `ucci` and reads the engine's `id name` and `option` lines up to `hello`
+    /// (`uciok`, `ucciok`); with `detect`, a UCI engine whose name says Fairy-Stockfish is
+    /// switched to its dialect; then sets what the dialect needs (`UCI_Variant xiangqi`,
+    /// UCCI's `usemillisec true` when offered).
+    ///
+    /// # Errors
+    /// [`ClientError`] if the handshake fails or times out, or a Fairy-Stockfish engine does
+    /// not offer `UCI_Variant`.
+    fn handshake(&mut self, hello: &'static str, detect: bool) -> Result<(), ClientError> {
+        let protocol = self.protocol;
+        self.send(if self.protocol == Protocol::Ucci {
             "ucci"
         } else {
             "uci"
         })?;
         let deadline = Instant::now() + Duration::from_millis(HANDSHAKE_TIMEOUT_MS);
         let (mut name, mut offered) = (None, Vec::new());
-        engine.wait_for(hello, deadline, |line| {
+        self.wait_for(hello, deadline, |line| {
             if let Some(n) = line.strip_prefix("id name ") {
                 name = Some(n.trim().to_string());
             } else if let Some(o) = offered_option(protocol, line) {
@@ -510,54 +536,61 @@ impl ExternalEngine {
             }
             line == hello
         })?;
-        engine.offered = offered;
+        self.offered = offered;
         if detect
             && protocol == Protocol::Uci
             && name
                 .as_deref()
                 .is_some_and(|n| n.contains("Fairy-Stockfish"))
         {
-            engine.protocol = Protocol::FairyStockfish;
+            self.protocol = Protocol::FairyStockfish;
         }
-        engine.name = name;
-        match engine.protocol {
+        self.name = name;
+        match self.protocol {
             // Without the option it would play chess: refuse it before any game.
-            Protocol::FairyStockfish if engine.offered("UCI_Variant").is_none() => {
-                return Err(engine.unknown_option("UCI_Variant"));
+            Protocol::FairyStockfish if self.offered("UCI_Variant").is_none() => {
+                return Err(self.unknown_option("UCI_Variant"));
             }
-            Protocol::FairyStockfish => engine.send_option("UCI_Variant", "xiangqi")?,
-            Protocol::Ucci if engine.offered("usemillisec").is_some() => {
-                engine.send_option("usemillisec", "true")?
+            Protocol::FairyStockfish => self.send_option("UCI_Variant", "xiangqi")?,
+            Protocol::Ucci if self.offered("usemillisec").is_some() => {
+                self.send_option("usemillisec", "true")?
             }
             _ => {}
         }
-        for o in options {
-            if let Some(owned) = engine
-                .protocol
-                .owned_options()
-                .iter()
-                .find(|n| n.eq_ignore_ascii_case(&o.name))
-            {
-                return Err(ClientError::OwnedOption {
-                    name: (*owned).to_string(),
-                    protocol: engine.protocol,
-                });
-            }
-            let offered = engine
-                .offered(&o.name)
-                .ok_or_else(|| engine.unknown_option(&o.name))?;
-            offered
-                .kind
-                .check(&o.value)
-                .map_err(|allowed| ClientError::BadOptionValue {
-                    name: offered.name.clone(),
-                    value: clip(&o.value),
-                    allowed,
-                })?;
-            engine.send_option(&o.name, &o.value)?;
+        Ok(())
+    }
+
+    /// Sends `option` after checking that the engine offers it, that the match does not own
+    /// it, and that its value fits the engine's `option` line.
+    ///
+    /// # Errors
+    /// [`ClientError::OwnedOption`], [`ClientError::UnknownOption`],
+    /// [`ClientError::BadOptionValue`], or a failed write.
+    fn set_option(&mut self, option: &EngineOption) -> Result<(), ClientError> {
+        if let Some(owned) = self
+            .protocol
+            .owned_options()
+            .iter()
+            .find(|n| n.eq_ignore_ascii_case(&option.name))
+        {
+            return Err(ClientError::OwnedOption {
+                name: (*owned).to_string(),
+                protocol: self.protocol,
+            });
         }
-        engine.sync()?;
-        Ok(engine)
+        let offered = self
+            .offered(&option.name)
+            .ok_or_else(|| self.unknown_option(&option.name))?;
+        offered
+            .kind
+            .check(&option.value)
+            .map_err(|allowed| ClientError::BadOptionValue {
+                name: offered.name.clone(),
+                value: clip(&option.value),
+                allowed,
+            })?;
+        self.send_option(&option.name, &option.value)?;
+        Ok(())
     }
 
     /// Returns the name the engine gave in `id name`, if any.
