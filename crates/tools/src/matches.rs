@@ -1178,6 +1178,67 @@ fn record(
     }
 }
 
+/// The standing so far, with the score of each pair's first game (for an SPRT's pairs),
+/// shared by the match's threads.
+type SharedStanding = Mutex<(Standing, HashMap<usize, Option<f64>>)>;
+
+/// What a match thread reports: a finished game with the standing after it, or the failure
+/// that stopped the match.
+type Reported = Result<(GameReport, Standing), MatchError>;
+
+/// One thread of a match: starts its own two players, then plays game after game (the next
+/// index from `next`) until all are taken or `stop` is set, records each in `shared` and
+/// sends it with the standing; sets `stop` when an SPRT decides or a game fails.
+fn play_games(
+    config: &MatchConfig,
+    next: &AtomicUsize,
+    stop: &AtomicBool,
+    shared: &SharedStanding,
+    tx: &mpsc::Sender<Reported>,
+) {
+    let mut players = [0, 1].map(|i| {
+        Player::new(
+            &config.players[i],
+            &config.options[i],
+            config.protocols[i],
+            config.hash_mib,
+        )
+    });
+    loop {
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let index = next.fetch_add(1, Ordering::SeqCst);
+        if index >= config.games {
+            break;
+        }
+        let opening = config.openings[(index / 2) % config.openings.len()];
+        let red = index % 2;
+        let sent = match play_game(&mut players, &config.players, red, opening, config, index) {
+            Ok(report) => {
+                let mut guard = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                let (standing, first_of_pair) = &mut *guard;
+                record(standing, first_of_pair, config.sprt.as_ref(), &report);
+                if standing
+                    .sprt
+                    .is_some_and(|s| s.decision != Decision::Continue)
+                {
+                    stop.store(true, Ordering::SeqCst);
+                }
+                // Sent under the lock, so standings arrive in the order made.
+                tx.send(Ok((report, standing.clone())))
+            }
+            Err(e) => {
+                stop.store(true, Ordering::SeqCst);
+                tx.send(Err(e))
+            }
+        };
+        if sent.is_err() {
+            break;
+        }
+    }
+}
+
 /// Plays the match described by `config` on `config.concurrency` threads, calling
 /// `on_game` (on the calling thread) as each game finishes, with the standing so far. With
 /// an SPRT the match stops once it decides: no new game begins, the games under way finish
@@ -1196,8 +1257,8 @@ pub fn run(
     let stop = AtomicBool::new(false);
     // Each worker records its own games, so that an SPRT's decision stops it before it
     // takes the next game.
-    let shared = Mutex::new((Standing::default(), HashMap::new()));
-    let (tx, rx) = mpsc::channel::<Result<(GameReport, Standing), MatchError>>();
+    let shared: SharedStanding = Mutex::new((Standing::default(), HashMap::new()));
+    let (tx, rx) = mpsc::channel::<Reported>();
     let threads = config.concurrency.clamp(1, config.games.max(1));
     let mut games = Vec::new();
     let mut failure = None;
@@ -1205,52 +1266,7 @@ pub fn run(
         for _ in 0..threads {
             let tx = tx.clone();
             let (next, stop, shared) = (&next, &stop, &shared);
-            scope.spawn(move || {
-                let mut players = [0, 1].map(|i| {
-                    Player::new(
-                        &config.players[i],
-                        &config.options[i],
-                        config.protocols[i],
-                        config.hash_mib,
-                    )
-                });
-                loop {
-                    if stop.load(Ordering::SeqCst) {
-                        break;
-                    }
-                    let index = next.fetch_add(1, Ordering::SeqCst);
-                    if index >= config.games {
-                        break;
-                    }
-                    let opening = config.openings[(index / 2) % config.openings.len()];
-                    let red = index % 2;
-                    let sent =
-                        match play_game(&mut players, &config.players, red, opening, config, index)
-                        {
-                            Ok(report) => {
-                                let mut guard =
-                                    shared.lock().unwrap_or_else(PoisonError::into_inner);
-                                let (standing, first_of_pair) = &mut *guard;
-                                record(standing, first_of_pair, config.sprt.as_ref(), &report);
-                                if standing
-                                    .sprt
-                                    .is_some_and(|s| s.decision != Decision::Continue)
-                                {
-                                    stop.store(true, Ordering::SeqCst);
-                                }
-                                // Sent under the lock, so standings arrive in the order made.
-                                tx.send(Ok((report, standing.clone())))
-                            }
-                            Err(e) => {
-                                stop.store(true, Ordering::SeqCst);
-                                tx.send(Err(e))
-                            }
-                        };
-                    if sent.is_err() {
-                        break;
-                    }
-                }
-            });
+            scope.spawn(move || play_games(config, next, stop, shared, &tx));
         }
         drop(tx);
         for report in rx {
