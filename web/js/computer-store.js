@@ -43,6 +43,7 @@ function parseStored(v) {
   const level = Number(g.level);
   if (!(level >= 1 && level <= 5)) return null;
   if (g.color !== 'red' && g.color !== 'black') return null;
+  const clock = parseClock(g.clock);
   return {
     startFen: typeof g.startFen === 'string' ? g.startFen : null,
     moves,
@@ -50,8 +51,10 @@ function parseStored(v) {
     color: g.color,
     seed: Number.isSafeInteger(g.seed) && Number(g.seed) >= 0 ? Number(g.seed) : 1,
     resigned: g.resigned === true,
-    clock: parseClock(g.clock),
-    flagged: g.flagged === 'red' || g.flagged === 'black' ? g.flagged : null,
+    clock,
+    // Only a side whose time is at zero on the game's clock has lost on time.
+    flagged: (g.flagged === 'red' && clock?.redMs === 0) || (g.flagged === 'black' && clock?.blackMs === 0)
+      ? g.flagged : null,
   };
 }
 

@@ -18,7 +18,8 @@
  *
  * Take back undoes the player's last move and the engine's reply to it; it is offered during
  * the game, and after a game that ended on the board (a mate, a repetition ruling), not
- * after a resignation. A search still running when the game changes (take back, resign, new
+ * after a resignation, nor on a clock (computer-clock.js: the time a move took and its
+ * increment are not given back). A search still running when the game changes (take back, resign, new
  * game) is left to finish in the worker and its move is dropped.
  */
 
@@ -119,9 +120,12 @@ function canMove() {
   return !!game && !!info && !isOver() && !thinking && info.turn === game.color;
 }
 
-/** The number of moves left after a take back, or null when there is nothing to take back. */
+/**
+ * The number of moves left after a take back, or null when there is nothing to take back
+ * (nor on a clock: a move's time and increment are not given back).
+ */
 function takeBackTo() {
-  if (!game || game.resigned || game.flagged) return null;
+  if (!game || game.resigned || game.flagged || game.clock) return null;
   let n = game.moves.length;
   if (n > 0 && moverOf(n - 1) !== game.color) n -= 1;
   return n > 0 && moverOf(n - 1) === game.color ? n - 1 : null;
@@ -154,7 +158,11 @@ function clockAfterMove(g, mover) {
   return c;
 }
 
-/** Counts the running clock down, five times a second; a side whose time runs out loses. */
+/**
+ * Counts the running clock down, five times a second; a side whose time runs out loses.
+ * About once a second the running side's time is written to the kept game, so that a
+ * reload does not give back the time spent on the move.
+ */
 function tick() {
   if (!game?.clock) return;
   const side = runningSide();
@@ -165,7 +173,20 @@ function tick() {
     render();
     return;
   }
+  if (side && performance.now() - turnStartedAt >= 1000) keepTimeLeft(side);
   renderGameClocks();
+}
+
+/**
+ * Writes `side`'s time left now into the kept game (its turn goes on from here).
+ * @param {Color} side the side whose clock runs
+ */
+function keepTimeLeft(side) {
+  if (!game?.clock) return;
+  const left = timeLeft(side);
+  turnStartedAt = performance.now();
+  game = { ...game, clock: side === 'red' ? { ...game.clock, redMs: left } : { ...game.clock, blackMs: left } };
+  save();
 }
 
 /** Shows both clocks by the players' names (hidden in an untimed game). */
@@ -433,6 +454,11 @@ if (prefs) {
   if (typeof prefs.clock === 'string' && [...clockSelect.options].some((o) => o.value === prefs.clock)) clockSelect.value = prefs.clock;
 }
 window.setInterval(tick, 200);
+// The time spent on the move so far is kept when the page goes away.
+window.addEventListener('pagehide', () => {
+  const side = runningSide();
+  if (side) keepTimeLeft(side);
+});
 
 // Load the rules and the engine now, while the server is there: the game goes on without it.
 Promise.all([rules(), engine.newGame()]).then(

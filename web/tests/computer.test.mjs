@@ -309,8 +309,21 @@ test('computer: a loaded page plays on with the server stopped', async () => {
   }
 });
 
+/**
+ * Opens /computer in `context` with `game` as the kept game, written from another page of
+ * the site first (the rules page, which keeps no game of its own).
+ */
+async function openKept(context, game) {
+  const page = await newPage(context);
+  await page.goto(`${env.base}/rules`);
+  await page.evaluate(([key, g]) => localStorage.setItem(key, JSON.stringify(g)), [STORE, game]);
+  await page.goto(`${env.base}/computer`);
+  await boardReady(page, '#board');
+  return page;
+}
+
 test('computer: a game on a clock counts both sides down, adds the increment, and a flag fall loses', async () => {
-  const page = await openComputer(env.base);
+  let page = await openComputer(env.base);
   const choices = await page.locator('#clock option').allTextContents();
   assert.deepEqual(choices, ['Untimed', '1 min', '3 min + 2 s', '5 min + 3 s', '10 min + 5 s', '15 min + 10 s', '30 min']);
   await page.selectOption('#clock', '3+2');
@@ -329,12 +342,21 @@ test('computer: a game on a clock counts both sides down, adds the increment, an
   assert.ok(after.clock.blackMs > 180000 && after.clock.blackMs <= 182000, `Black ${after.clock.blackMs}`);
   const prefs = await page.evaluate(() => JSON.parse(localStorage.getItem('xiangqi.computer.prefs') || 'null'));
   assert.equal(prefs.clock, '3+2');
-
-  // A game whose player has 1.5 s left: after the reload the clock runs out and Red loses.
-  await page.evaluate(([key, game]) => {
-    localStorage.setItem(key, JSON.stringify({ ...game, clock: { ...game.clock, redMs: 1500 } }));
-  }, [STORE, after]);
+  assert.equal(await page.locator('#undo').isDisabled(), true, 'no take back on a clock');
+  // The time spent on a move is kept: a reload does not give it back.
+  await page.waitForFunction(([key, ms]) => JSON.parse(localStorage.getItem(key) || 'null')?.clock.redMs <= ms,
+    [STORE, after.clock.redMs - 2000]);
   await page.reload();
+  await page.locator('#player-bottom .clock.running').waitFor();
+  const kept = await stored(page);
+  assert.ok(kept.clock.redMs <= after.clock.redMs - 2000, `Red ${kept.clock.redMs} after ${after.clock.redMs}`);
+
+  // A game whose player has 1.5 s left: once opened, the clock runs out and Red loses. (A
+  // page showing the game keeps its own clock when it goes away, so each kept game below is
+  // written from another page and then opened.)
+  const context = page.context();
+  await page.close();
+  page = await openKept(context, { ...kept, clock: { ...kept.clock, redMs: 1500 } });
   await page.locator('#banner', { hasText: 'Black wins' }).waitFor({ timeout: 10000 });
   const flagged = await stored(page);
   assert.equal(flagged.flagged, 'red');
@@ -344,11 +366,14 @@ test('computer: a game on a clock counts both sides down, adds the increment, an
   assert.equal(await page.locator('#undo').isDisabled(), true, 'no take back after a flag fall');
   const status = await page.locator('#status .text').textContent();
   await screenshot(page, 'computer-flag-fall');
+  // A flag fall the clock does not show (time left) is not one.
+  await page.close();
+  page = await openKept(context, { ...kept, flagged: 'red' });
+  await page.locator('#board [data-square].movable').first().waitFor();
+  assert.equal(await page.locator('#banner').isHidden(), true);
   // A stored clock that is not one (a hand-edited value) reads as an untimed game.
-  await page.evaluate(([key, game]) => {
-    localStorage.setItem(key, JSON.stringify({ ...game, flagged: null, clock: { initialMs: -5, redMs: 'x' } }));
-  }, [STORE, after]);
-  await page.reload();
+  await page.close();
+  page = await openKept(context, { ...kept, flagged: null, clock: { initialMs: -5, redMs: 'x' } });
   await page.locator('#board [data-square].movable').first().waitFor();
   assert.equal(await page.locator('#player-bottom .clock').isHidden(), true);
   assert.ok(status && /time/i.test(status), status ?? '');
