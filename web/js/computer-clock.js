@@ -93,18 +93,18 @@ export function timeLeft(clock, color, running, turnStartedAt, now) {
  * @returns {GameClock}
  */
 export function afterMove(clock, mover, leftMs) {
-  const left = Math.max(0, leftMs) + clock.incrementMs;
-  return mover === 'red' ? { ...clock, redMs: left } : { ...clock, blackMs: left };
+  return withTime(clock, mover, Math.max(0, leftMs) + clock.incrementMs);
 }
 
 /**
- * The clock once `side`'s time has run out (its time at zero).
+ * The clock with `side`'s time set to `ms`.
  * @param {GameClock} clock
  * @param {Color} side
+ * @param {number} ms
  * @returns {GameClock}
  */
-export function flagFall(clock, side) {
-  return side === 'red' ? { ...clock, redMs: 0 } : { ...clock, blackMs: 0 };
+function withTime(clock, side, ms) {
+  return side === 'red' ? { ...clock, redMs: ms } : { ...clock, blackMs: ms };
 }
 
 /**
@@ -118,4 +118,83 @@ export function flagFall(clock, side) {
 export function engineThinkTime(levelMs, clock, leftMs) {
   if (!clock) return levelMs;
   return Math.max(20, Math.min(levelMs, Math.floor(leftMs / 30 + clock.incrementMs * 0.75)));
+}
+
+/**
+ * The clock of the page's game as it runs: when the side to move began its turn, the time a
+ * side has left now, what a move costs, and the count down (five times a second, from the
+ * page) that ends the game when a side's time runs out. It keeps no game: `page` hands it the
+ * kept clock and the running side, and takes back a changed clock.
+ */
+export class RunningClock {
+  /**
+   * @param {{clock: () => GameClock|null, running: () => Color|null,
+   *   onFlag: (side: Color, clock: GameClock) => void, onKeep: (clock: GameClock) => void,
+   *   draw: (clock: GameClock|null, running: Color|null, turnStartedAt: number) => void}} page
+   *   `clock` the kept clock (null: untimed); `running` the side whose clock runs (null: none,
+   *   the game is over); `onFlag` `side`'s time ran out (the clock at zero); `onKeep` keep
+   *   this clock with the game; `draw` show the clocks
+   */
+  constructor(page) {
+    this.page = page;
+    /** performance.now() when the side to move began its turn in this page. */
+    this.turnStartedAt = performance.now();
+  }
+
+  /** The side to move begins its turn now. */
+  startTurn() {
+    this.turnStartedAt = performance.now();
+  }
+
+  /**
+   * The milliseconds `color` has left now (Infinity in an untimed game).
+   * @param {Color} color
+   */
+  left(color) {
+    const c = this.page.clock();
+    return c ? timeLeft(c, color, this.page.running() === color, this.turnStartedAt, performance.now()) : Infinity;
+  }
+
+  /**
+   * `clock` once `mover` has moved now (its turn's time off, the increment on); the next
+   * turn starts now.
+   * @param {GameClock|null} clock
+   * @param {Color} mover
+   */
+  charge(clock, mover) {
+    const after = clock ? afterMove(clock, mover, this.left(mover)) : null;
+    this.startTurn();
+    return after;
+  }
+
+  /**
+   * Hands the page the clock with `side`'s time left now, for the kept game (so that a
+   * reload does not give back the time spent on the move); the turn goes on from here.
+   * @param {Color} side the side whose clock runs
+   */
+  keep(side) {
+    const c = this.page.clock();
+    if (!c) return;
+    const left = this.left(side);
+    this.startTurn();
+    this.page.onKeep(withTime(c, side, left));
+  }
+
+  /** Counts down: a flag fall, else the time kept about once a second, and the clocks shown. */
+  tick() {
+    const c = this.page.clock();
+    if (!c) return;
+    const side = this.page.running();
+    if (side && this.left(side) <= 0) {
+      this.page.onFlag(side, withTime(c, side, 0));
+      return;
+    }
+    if (side && performance.now() - this.turnStartedAt >= 1000) this.keep(side);
+    this.draw();
+  }
+
+  /** Shows the clocks as they stand. */
+  draw() {
+    this.page.draw(this.page.clock(), this.page.running(), this.turnStartedAt);
+  }
 }

@@ -28,7 +28,7 @@ import {
   loadGame, loadPrefs, loadSaved, storeGame, storePrefs, storeSaved,
 } from './computer-store.js';
 import {
-  afterMove, clockOf, clockOptions, engineThinkTime, flagFall, timeLeft as clockTimeLeft,
+  RunningClock, clockOf, clockOptions, engineThinkTime,
 } from './computer-clock.js';
 import { renderClocks } from './room-seats.js';
 import { t } from './i18n.js';
@@ -70,8 +70,6 @@ let requestSeq = 0;
 let searchSeq = 0;
 let thinking = false;
 let userFlipped = false;
-/** performance.now() when the side to move began its turn in this page: its clock runs from there. */
-let turnStartedAt = performance.now();
 const params = new URLSearchParams(location.search);
 /** @type {string|null} the position the next game starts from */
 let setupFen = params.get('fen');
@@ -141,60 +139,25 @@ function runningSide() {
   return game?.clock && info && !isOver() ? info.turn : null;
 }
 
-/** The milliseconds `color` has left now (Infinity in an untimed game). @param {Color} color */
-function timeLeft(color) {
-  const c = game?.clock;
-  return c ? clockTimeLeft(c, color, runningSide() === color, turnStartedAt, performance.now()) : Infinity;
-}
-
-/**
- * The game's clock once `mover` has moved; the next turn starts now.
- * @param {ComputerGame} g
- * @param {Color} mover
- */
-function clockAfterMove(g, mover) {
-  const c = g.clock ? afterMove(g.clock, mover, timeLeft(mover)) : null;
-  turnStartedAt = performance.now();
-  return c;
-}
-
-/**
- * Counts the running clock down, five times a second; a side whose time runs out loses.
- * About once a second the running side's time is written to the kept game, so that a
- * reload does not give back the time spent on the move.
- */
-function tick() {
-  if (!game?.clock) return;
-  const side = runningSide();
-  if (side && timeLeft(side) <= 0) {
+/** The game's clock as it runs (computer-clock.js); the page keeps the game. */
+const gameClock = new RunningClock({
+  clock: () => game?.clock ?? null,
+  running: runningSide,
+  onFlag: (side, clock) => {
+    if (!game) return;
     if (side !== game.color) forgetSearch();
-    game = { ...game, flagged: side, clock: flagFall(game.clock, side) };
+    game = { ...game, flagged: side, clock };
     save();
     render();
-    return;
-  }
-  if (side && performance.now() - turnStartedAt >= 1000) keepTimeLeft(side);
-  renderGameClocks();
-}
-
-/**
- * Writes `side`'s time left now into the kept game (its turn goes on from here).
- * @param {Color} side the side whose clock runs
- */
-function keepTimeLeft(side) {
-  if (!game?.clock) return;
-  const left = timeLeft(side);
-  turnStartedAt = performance.now();
-  game = { ...game, clock: side === 'red' ? { ...game.clock, redMs: left } : { ...game.clock, blackMs: left } };
-  save();
-}
-
-/** Shows both clocks by the players' names (hidden in an untimed game). */
-function renderGameClocks() {
-  const c = game?.clock;
-  renderClocks(c ? { red_ms: c.redMs, black_ms: c.blackMs, running: runningSide() } : null,
-    isOver(), view.board.orientation, turnStartedAt);
-}
+  },
+  onKeep: (clock) => {
+    if (!game) return;
+    game = { ...game, clock };
+    save();
+  },
+  draw: (clock, running, since) => renderClocks(clock ? { red_ms: clock.redMs, black_ms: clock.blackMs, running } : null,
+    isOver(), view.board.orientation, since),
+});
 
 /** Asks the rules module about the game, shows it, and lets the engine move if it is its turn. */
 async function refresh() {
@@ -263,7 +226,7 @@ function renderPlayers() {
     /** @type {HTMLElement} */ (el.querySelector('.dot')).className = `dot ${color}`;
     /** @type {HTMLElement} */ (el.querySelector('.thinking')).hidden = mine || !thinking;
   }
-  renderGameClocks();
+  gameClock.draw();
 }
 
 /** Lets the engine move when it is its turn (at most one search at a time). */
@@ -277,7 +240,7 @@ async function think() {
   try {
     const r = await engine.search({
       fen: g.startFen, moves, level: g.level, seed: g.seed,
-      movetime: engineThinkTime(LEVEL_MOVETIME_MS[g.level], g.clock, timeLeft(other(g.color))),
+      movetime: engineThinkTime(LEVEL_MOVETIME_MS[g.level], g.clock, gameClock.left(other(g.color))),
     });
     if (seq !== searchSeq) return;
     thinking = false;
@@ -285,7 +248,7 @@ async function think() {
       render();
       return;
     }
-    game = { ...g, moves: [...moves, r.best], clock: clockAfterMove(g, other(g.color)) };
+    game = { ...g, moves: [...moves, r.best], clock: gameClock.charge(g.clock, other(g.color)) };
     save();
     refresh();
   } catch (e) {
@@ -308,7 +271,7 @@ function play(m) {
     render();
     return;
   }
-  game = { ...game, moves: [...game.moves, m], clock: clockAfterMove(game, game.color) };
+  game = { ...game, moves: [...game.moves, m], clock: gameClock.charge(game.clock, game.color) };
   save();
   refresh();
 }
@@ -367,7 +330,7 @@ $('setup').addEventListener('submit', async (e) => {
   game = { startFen: setupFen, moves: [], level, color, seed, resigned: false, clock, flagged: null };
   info = null;
   userFlipped = false;
-  turnStartedAt = performance.now();
+  gameClock.startTurn();
   save();
   storePrefs(level, chosen, clockChoice);
   if (setupFen) {
@@ -453,11 +416,11 @@ if (prefs) {
   if (prefs.color) /** @type {HTMLSelectElement} */ ($('color')).value = String(prefs.color);
   if (typeof prefs.clock === 'string' && [...clockSelect.options].some((o) => o.value === prefs.clock)) clockSelect.value = prefs.clock;
 }
-window.setInterval(tick, 200);
+window.setInterval(() => gameClock.tick(), 200);
 // The time spent on the move so far is kept when the page goes away.
 window.addEventListener('pagehide', () => {
   const side = runningSide();
-  if (side) keepTimeLeft(side);
+  if (side) gameClock.keep(side);
 });
 
 // Load the rules and the engine now, while the server is there: the game goes on without it.
