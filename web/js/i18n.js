@@ -90,7 +90,7 @@ async function loadLanguage(code) {
   return { ...site, ...puzzles, ...(guideTexts ? { guide: guideTexts } : {}) };
 }
 
-/** The family drawing a language's interface text (css/site.css), where it needs one of ours. */
+/** The family drawing a language's interface text (css/fonts-zh.css), where it needs one of ours. */
 const INTERFACE_FONTS = /** @type {Partial<Record<Lang, string>>} */ ({ 'zh-Hans': 'Xiangqi UI SC', 'zh-Hant': 'Xiangqi UI TC' });
 
 /**

@@ -281,8 +281,7 @@ fn is_page_asset(name: &str) -> bool {
 /// Whether the service worker leaves the asset `name` (a path under `web/`) to be fetched
 /// when a page first needs it rather than ahead: the engine module without simd128, which only
 /// a browser without WebAssembly's vector instructions loads, and the Chinese interface's
-/// faces (`fonts/xiangqi-ui-*`, 240 KB), which only a Chinese page on a computer without a
-/// CJK font loads. The worker keeps every versioned asset it fetches, so either still works
+/// faces (`fonts/xiangqi-ui-*`, 240 KB), which only a page in Chinese loads. The worker keeps every versioned asset it fetches, so either still works
 /// offline once used.
 fn fetched_on_demand(name: &str) -> bool {
     name == "wasm/engine-scalar.wasm" || name.starts_with("fonts/xiangqi-ui-")

@@ -86,10 +86,8 @@ pub fn game(state: &RoomState, presence: &Presence, now: Instant) -> GameSnapsho
 /// The match score by the colour each seat plays this round (the state counts by round-1
 /// colour): points, a win 1 and a draw ½.
 fn match_score(state: &RoomState) -> MatchScore {
-    let points = |color: Color| {
-        let seat = if state.swapped { !color } else { color };
-        f64::from(state.score_half_points[seat]) / 2.0
-    };
+    let points =
+        |color: Color| f64::from(state.score_half_points[state.first_round_color(color)]) / 2.0;
     MatchScore {
         red: points(Color::Red),
         black: points(Color::Black),

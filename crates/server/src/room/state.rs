@@ -319,24 +319,24 @@ impl RoomState {
         let status = self.game.status();
         if status.is_over() && self.last_finished.map(|h| h.round) != Some(self.round) {
             self.finished_rounds += 1;
-            // Who won, as the seat's colour in round 1.
-            let swapped = self.swapped;
-            let seat = |c: Color| if swapped { !c } else { c };
-            match status.result {
-                GameResult::RedWins => self.score_half_points[seat(Color::Red)] += 2,
-                GameResult::BlackWins => self.score_half_points[seat(Color::Black)] += 2,
-                GameResult::Draw => {
-                    self.score_half_points[Color::Red] += 1;
-                    self.score_half_points[Color::Black] += 1;
-                }
-                GameResult::Ongoing | GameResult::Aborted => {}
-            }
             self.last_finished = Some(RoundSummary {
                 round: self.round,
                 result: status.result.name(),
                 reason: status.reason.map(xiangqi::game::Reason::name),
                 moves: self.game.plies().len(),
             });
+            // Each side's half points, to its seat named by its colour in round 1.
+            let points: &[(Color, u32)] = match status.result {
+                GameResult::RedWins => &[(Color::Red, 2)],
+                GameResult::BlackWins => &[(Color::Black, 2)],
+                GameResult::Draw => &[(Color::Red, 1), (Color::Black, 1)],
+                GameResult::Ongoing | GameResult::Aborted => &[],
+            };
+            for &(color, half_points) in points {
+                let seat = self.first_round_color(color);
+                self.score_half_points[seat] =
+                    self.score_half_points[seat].saturating_add(half_points);
+            }
         }
     }
 
@@ -378,7 +378,6 @@ mod tests {
         RoomState::new(info, seats)
     }
 
-    /// Plays round `round` to an end: Red opens, Black resigns.
     /// Both players connected, no one watching.
     fn everyone_here() -> crate::room::snapshot::Presence {
         crate::room::snapshot::Presence {
@@ -389,6 +388,7 @@ mod tests {
         }
     }
 
+    /// Plays round `round` to an end: Red opens, Black resigns.
     fn finish_round(s: &mut RoomState, now: Instant) {
         s.apply(&mv(Side::Red, 0, "h2e2", None), now).unwrap();
         s.apply(&Event::Resign { color: Side::Black }, now).unwrap();
