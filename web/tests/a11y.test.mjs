@@ -172,7 +172,7 @@ test('axe finds no serious or critical violation on any page, light and dark', a
   });
   assert.equal(puzzle.status, 201, puzzle.text);
   const pages = ['/', '/local', '/computer', '/lobby', '/rules', '/replay', '/analysis', '/puzzles/new',
-    `/puzzles/${puzzle.json.id}`, '/puzzles', '/puzzles/library/1', `/play/${room.json.code}`, '/no-such-page'];
+    `/puzzles/${puzzle.json.id}`, '/puzzles', '/puzzles/library/1', `/play/${room.json.code}`, '/account', '/no-such-page'];
   /** @type {string[]} */
   const problems = [];
   for (const colorScheme of ['light', 'dark']) {

@@ -64,7 +64,7 @@ test('every page in each language: every marked text translated, <html lang> set
   const pages = [['/', 'home'], ['/local', 'local'], ['/computer', 'computer'], ['/lobby', 'lobby'],
     ['/rules', 'rules'], ['/replay', 'replay'], ['/analysis', 'analysis'], ['/puzzles/new', 'puzzle-editor'],
     [`/puzzles/${puzzle.json.id}`, 'puzzle'], ['/puzzles', 'puzzles'], ['/puzzles/library/49', 'trainer'],
-    [`/play/${room.json.code}`, 'play'], ['/no-such-page', '404']];
+    [`/play/${room.json.code}`, 'play'], ['/account', 'account'], ['/no-such-page', '404']];
   /** @type {string[]} */
   const problems = [];
   for (const [locale, lang] of LOCALES) {

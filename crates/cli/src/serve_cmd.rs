@@ -76,6 +76,20 @@ pub struct ServeArgs {
     /// Puzzles one client address may create per minute (0: no limit).
     #[arg(long, env = "XIANGQI_PUZZLES_PER_MINUTE", default_value_t = 30)]
     pub puzzles_per_minute: u32,
+    /// Accounts one client address may create per minute (0: no limit).
+    #[arg(long, env = "XIANGQI_ACCOUNTS_PER_MINUTE", default_value_t = 10)]
+    pub accounts_per_minute: u32,
+    /// Password checks (sign-in, password change, account deletion) one client address may
+    /// ask for per minute, right or wrong (0: no limit).
+    #[arg(long, env = "XIANGQI_SIGN_INS_PER_MINUTE", default_value_t = 20)]
+    pub sign_ins_per_minute: u32,
+    /// Password checks for one account name per minute from all addresses (0: no limit).
+    #[arg(
+        long,
+        env = "XIANGQI_SIGN_INS_PER_NAME_PER_MINUTE",
+        default_value_t = 6
+    )]
+    pub sign_ins_per_name_per_minute: u32,
     /// Unknown room codes one client address may look up per minute (0: no limit).
     #[arg(long, env = "XIANGQI_ROOM_MISSES_PER_MINUTE", default_value_t = 60)]
     pub room_misses_per_minute: u32,
@@ -194,6 +208,9 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         joins_per_minute: args.joins_per_minute,
         puzzles_per_minute: args.puzzles_per_minute,
         room_misses_per_minute: args.room_misses_per_minute,
+        accounts_per_minute: args.accounts_per_minute,
+        sign_ins_per_minute: args.sign_ins_per_minute,
+        sign_ins_per_name_per_minute: args.sign_ins_per_name_per_minute,
         wrong_password_delay: Duration::from_millis(args.wrong_password_delay_ms),
         room_wrong_passwords_per_minute: args.room_wrong_passwords_per_minute,
         room_events_per_minute: args.room_events_per_minute,

@@ -97,6 +97,18 @@ pub struct Config {
     /// send per minute across all rooms (bursts of as many); past them the hello gets
     /// `rate_limited` and the connection closes; 0: no limit (default 60).
     pub watcher_hellos_per_minute: u32,
+    /// Accounts one client address may create per minute (`POST /api/account`, bursts of as
+    /// many); 0: no limit (default 10).
+    pub accounts_per_minute: u32,
+    /// Password checks (`POST /api/session`, `POST /api/account/password`,
+    /// `DELETE /api/account`) one client address may ask for per minute, right or wrong
+    /// (bursts of as many); past them 429 `rate_limited` with `Retry-After`; 0: no limit
+    /// (default 20).
+    pub sign_ins_per_minute: u32,
+    /// Password checks for one account name per minute from all addresses together (bursts
+    /// of as many), so a name cannot be guessed at from many addresses; 0: no limit
+    /// (default 6).
+    pub sign_ins_per_name_per_minute: u32,
     /// A player whose opponent has been away (not connected) this long may claim the win
     /// or abort the game (default 60 s).
     pub claim_after: Duration,
@@ -145,6 +157,9 @@ impl Default for Config {
             room_wrong_passwords_per_minute: 10,
             room_events_per_minute: 30,
             watcher_hellos_per_minute: 60,
+            accounts_per_minute: 10,
+            sign_ins_per_minute: 20,
+            sign_ins_per_name_per_minute: 6,
             claim_after: Duration::from_secs(60),
             redis_url: None,
             node_id: "node".to_string(),

@@ -19,6 +19,15 @@ pub enum AppError {
     /// 403 `password_needed`: watching a room with a password needs a credential from
     /// `/join` (a seat or a watcher credential).
     PasswordNeeded,
+    /// 401 `not_signed_in`: the route needs a signed-in account and the request's session
+    /// cookie is missing, unknown, expired or of a deleted account.
+    NotSignedIn,
+    /// 401 `wrong_credentials`: no live account has this name and password (which of the two
+    /// is wrong is not said).
+    WrongCredentials,
+    /// 409 `name_taken`: another account has this name, ignoring case (a deleted account's
+    /// name stays taken).
+    NameTaken(String),
     /// 403 `bad_origin`: a browser request from a page of another site (its `Origin` is not
     /// this server's nor in the allow-list).
     BadOrigin,
@@ -89,6 +98,9 @@ impl AppError {
             AppError::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
             AppError::WrongPassword => (StatusCode::FORBIDDEN, "wrong_password"),
             AppError::PasswordNeeded => (StatusCode::FORBIDDEN, "password_needed"),
+            AppError::NotSignedIn => (StatusCode::UNAUTHORIZED, "not_signed_in"),
+            AppError::WrongCredentials => (StatusCode::UNAUTHORIZED, "wrong_credentials"),
+            AppError::NameTaken(_) => (StatusCode::CONFLICT, "name_taken"),
             AppError::BadOrigin => (StatusCode::FORBIDDEN, "bad_origin"),
             AppError::MethodNotAllowed => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
             AppError::RequestTimeout => (StatusCode::REQUEST_TIMEOUT, "request_timeout"),
@@ -164,6 +176,10 @@ impl IntoResponse for AppError {
                 "message": "this room has a password: join it with the password to watch"}}),
             AppError::BadOrigin => json!({"error": {"code": code,
                 "message": "requests from other sites are not accepted"}}),
+            AppError::NotSignedIn => json!({"error": {"code": code,
+                "message": "sign in first (no valid session cookie)"}}),
+            AppError::WrongCredentials => json!({"error": {"code": code,
+                "message": "no account has this name and password"}}),
             AppError::MethodNotAllowed => json!({"error": {"code": code,
                 "message": "this path does not accept this method"}}),
             AppError::RequestTimeout => json!({"error": {"code": code,
@@ -188,6 +204,7 @@ impl IntoResponse for AppError {
             AppError::Unavailable(m)
             | AppError::BadRequest(m)
             | AppError::NotFound(m)
+            | AppError::NameTaken(m)
             | AppError::IllegalMove(m)
             | AppError::InvalidField(m) => json!({"error": {"code": code, "message": m}}),
         };

@@ -21,6 +21,18 @@ fn random_code(len: usize) -> String {
         .collect()
 }
 
+/// Returns `bytes` random bytes from the operating system's generator as lowercase hex.
+fn random_hex(bytes: usize) -> String {
+    let mut buf = vec![0u8; bytes];
+    OsRng.fill_bytes(&mut buf);
+    hex::encode(buf)
+}
+
+/// Returns the SHA-256 of `text` as 64 lowercase hex digits.
+fn sha256_hex(text: &str) -> String {
+    hex::encode(Sha256::digest(text.as_bytes()))
+}
+
 fn is_code(text: &str, len: usize) -> bool {
     text.len() == len && text.bytes().all(|b| CODE_ALPHABET.contains(&b))
 }
@@ -91,9 +103,7 @@ pub struct SeatToken(String);
 impl SeatToken {
     /// Draws a fresh token from the operating system's generator.
     pub fn random() -> SeatToken {
-        let mut bytes = [0u8; 16];
-        OsRng.fill_bytes(&mut bytes);
-        SeatToken(hex::encode(bytes))
+        SeatToken(random_hex(16))
     }
 
     /// Wraps a token a client presented (any text: a wrong one simply matches no seat).
@@ -109,13 +119,70 @@ impl SeatToken {
     /// Returns the SHA-256 hash under which the seat is stored. A fast hash is enough: the
     /// token has 128 random bits, so there is nothing to guess.
     pub fn hash(&self) -> SeatHash {
-        SeatHash(hex::encode(Sha256::digest(self.0.as_bytes())))
+        SeatHash(sha256_hex(&self.0))
     }
 }
 
 impl fmt::Debug for SeatToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("SeatToken(…)")
+    }
+}
+
+/// A session credential of a signed-in account: 256 random bits as 64 lowercase hex
+/// digits, sent to the browser in the session cookie and never stored (the server keeps
+/// only its SHA-256, [`SessionToken::hash`]).
+#[derive(Clone, PartialEq, Eq)]
+pub struct SessionToken(String);
+
+impl SessionToken {
+    /// Draws a fresh token from the operating system's generator.
+    pub fn random() -> SessionToken {
+        SessionToken(random_hex(32))
+    }
+
+    /// Wraps a token a client presented (any text: a wrong one simply matches no session).
+    pub fn from_client(text: &str) -> SessionToken {
+        SessionToken(text.to_string())
+    }
+
+    /// Returns the token as text, for the cookie.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Returns the SHA-256 (64 hex digits) under which the session is stored: a fast hash
+    /// is enough, the token having 256 random bits.
+    pub fn hash(&self) -> String {
+        sha256_hex(&self.0)
+    }
+}
+
+impl fmt::Debug for SessionToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SessionToken(…)")
+    }
+}
+
+/// An account's permanent id: 64 random bits as 16 lowercase hex digits. Games and
+/// sessions refer to the id, not the name, so a deleted account's games keep their link.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AccountId(String);
+
+impl AccountId {
+    /// Draws a fresh id.
+    pub fn random() -> AccountId {
+        AccountId(random_hex(8))
+    }
+
+    /// Wraps an id read from the database (any text: ids are only compared and stored).
+    pub fn from_stored(text: String) -> AccountId {
+        AccountId(text)
+    }
+
+    /// Returns the id as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
     }
 }
 

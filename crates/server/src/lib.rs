@@ -10,6 +10,7 @@
 //! # Ok(()) }
 //! ```
 
+pub mod accounts;
 pub mod assets;
 pub mod cluster;
 pub mod computer;
@@ -18,6 +19,7 @@ pub mod error;
 pub mod ids;
 pub mod listen;
 pub mod lobby_feed;
+pub mod password_hash;
 pub mod rate;
 pub mod room;
 pub mod routes;
@@ -155,6 +157,7 @@ pub fn app(state: AppState) -> Router {
         .timeout(state.config.request_timeout);
     let api = Router::new()
         .merge(routes::health::router())
+        .merge(routes::accounts::router(&state.limits))
         .merge(routes::rooms::router(&state.limits))
         .merge(routes::lobby::router())
         .merge(routes::position::router())

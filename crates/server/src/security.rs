@@ -1,5 +1,5 @@
 //! Cross-site defences: the `Origin` of a browser request that changes something (every
-//! POST and the WebSocket upgrade) must be this server's own or in the configured
+//! POST, DELETE, PUT and PATCH, and the WebSocket upgrade) must be this server's own or in the configured
 //! allow-list; every POST must say `Content-Type: application/json` (a cross-site form or
 //! a `text/plain` fetch cannot); and every response carries a content security policy,
 //! `X-Content-Type-Options`, `frame-ancestors` / `X-Frame-Options` and `Referrer-Policy`.
@@ -34,7 +34,8 @@ pub const RESPONSE_HEADERS: [(HeaderName, &str); 4] = [
 /// Refuses cross-site requests (against `config.allowed_origins`) and POSTs that are not
 /// JSON; adds the security headers.
 pub async fn guard(State(config): State<Arc<Config>>, req: Request, next: Next) -> Response {
-    let changes = req.method() == Method::POST || is_websocket_upgrade(req.headers());
+    let safe = [Method::GET, Method::HEAD, Method::OPTIONS].contains(req.method());
+    let changes = !safe || is_websocket_upgrade(req.headers());
     let refusal = if changes && !origin_allowed(req.headers(), &config.allowed_origins) {
         Some(AppError::BadOrigin)
     } else if req.method() == Method::POST && !is_json(req.headers()) {

@@ -1,5 +1,5 @@
 //! The expiry sweep: deletes rooms with no activity for the configured time (7 days by
-//! default) and stops their actors.
+//! default) and stops their actors, and deletes expired account sessions.
 
 use crate::config::Config;
 use crate::room::Rooms;
@@ -8,7 +8,8 @@ use crate::wall_clock::WallClock;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Runs [`sweep_once`] every `config.sweep_every` with `config.room_ttl`, forever.
+/// Runs [`sweep_once`] every `config.sweep_every` with `config.room_ttl`, and deletes the
+/// expired sessions, forever.
 pub async fn run(store: Store, rooms: Rooms, wall: WallClock, config: Arc<Config>) {
     let mut every = tokio::time::interval(config.sweep_every);
     loop {
@@ -17,6 +18,11 @@ pub async fn run(store: Store, rooms: Rooms, wall: WallClock, config: Arc<Config
             Ok(0) => {}
             Ok(n) => tracing::info!(rooms = n, "expired rooms deleted"),
             Err(e) => tracing::error!(error = %e, "sweep failed"),
+        }
+        match store.delete_expired_sessions(wall.now_ms()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(sessions = n, "expired sessions deleted"),
+            Err(e) => tracing::error!(error = %e, "session sweep failed"),
         }
     }
 }

@@ -526,7 +526,7 @@ mod tests {
         };
         let current = |html: &str| html.split("aria-current=\"page\"").count() - 1;
         let pages: Vec<&str> = a.paths().filter(|p| p.ends_with(".html")).collect();
-        assert_eq!(pages.len(), 13, "{pages:?}");
+        assert_eq!(pages.len(), 14, "{pages:?}");
         for name in pages {
             let page = html(name);
             assert!(!page.contains("<!--#"), "{name}: a marker of no known part");

@@ -175,7 +175,8 @@ impl RoomMisses {
 
 /// The limits of one server (see [`Config`]: `rooms_per_minute`, `joins_per_minute`,
 /// `puzzles_per_minute`, `wrong_password_delay`, `room_wrong_passwords_per_minute`,
-/// `room_misses_per_minute`, `watcher_hellos_per_minute`).
+/// `room_misses_per_minute`, `watcher_hellos_per_minute`, `accounts_per_minute`,
+/// `sign_ins_per_minute`, `sign_ins_per_name_per_minute`).
 pub struct RateLimits {
     /// `POST /api/rooms`; `None`: no limit.
     pub rooms: Option<Limit>,
@@ -189,6 +190,10 @@ pub struct RateLimits {
     pub room_misses: RoomMisses,
     /// Watcher hellos per address (the rooms hold a handle; pruned here).
     pub watcher_hellos: crate::room::limits::WatcherHellos,
+    /// `POST /api/account`; `None`: no limit.
+    pub accounts: Option<Limit>,
+    /// Password checks of accounts, per address and per name.
+    pub sign_ins: crate::accounts::SignInThrottle,
 }
 
 impl RateLimits {
@@ -206,13 +211,18 @@ impl RateLimits {
             watcher_hellos: crate::room::limits::WatcherHellos::new(
                 config.watcher_hellos_per_minute,
             ),
+            accounts: limit(config.accounts_per_minute, "accounts created"),
+            sign_ins: crate::accounts::SignInThrottle::new(
+                config.sign_ins_per_minute,
+                config.sign_ins_per_name_per_minute,
+            ),
         }
     }
 
     /// Forgets the addresses whose limits are full again and old wrong-password records
     /// (run now and then, so the memory the limits hold stays bounded).
     pub fn prune(&self) {
-        for limit in [&self.rooms, &self.joins, &self.puzzles]
+        for limit in [&self.rooms, &self.joins, &self.puzzles, &self.accounts]
             .into_iter()
             .flatten()
         {
@@ -222,6 +232,7 @@ impl RateLimits {
         self.passwords.prune();
         self.room_misses.prune();
         self.watcher_hellos.prune();
+        self.sign_ins.prune();
     }
 }
 

@@ -1,5 +1,6 @@
 //! The HTTP routes, one module per feature, each with its own `router()`.
 
+pub mod accounts;
 pub mod health;
 pub mod lobby;
 pub mod pages;

@@ -41,6 +41,7 @@ pub fn router() -> Router<AppState> {
         .route("/rules", get(|h| page("rules.html", h)))
         .route("/replay", get(|h| page("replay.html", h)))
         .route("/analysis", get(|h| page("analysis.html", h)))
+        .route("/account", get(|h| page("account.html", h)))
         .route("/sw.js", get(service_worker))
         .route("/manifest.webmanifest", get(manifest))
         .route("/assets/{*path}", get(asset))

@@ -5,14 +5,13 @@ use super::position::{rule_set, start_position, undecided_start};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
 use crate::ids::{RoomCode, SeatToken, WatchKey};
 use crate::listen::peer_ip;
+use crate::password_hash;
 use crate::rate::{client_key, limited, RateLimits, Refused};
 use crate::room::actor::{Command, GameRecord};
 use crate::room::build;
 use crate::store::RoomRow;
 use crate::time_control::{self, TimeControlJson};
 use crate::AppState;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::Argon2;
 use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -67,7 +66,7 @@ async fn password_hash_of(password: Option<String>) -> Result<Option<String>, Ap
         Some(p) if p.len() > MAX_PASSWORD => Err(AppError::InvalidField(format!(
             "password: at most {MAX_PASSWORD} bytes"
         ))),
-        Some(p) => Ok(Some(hash_password(p).await?)),
+        Some(p) => Ok(Some(password_hash::hash(p).await?)),
         None => Ok(None),
     }
 }
@@ -144,42 +143,6 @@ async fn create(
     Err(AppError::Internal("no free room code after 5 tries".into()))
 }
 
-/// Argon2 needs about 19 MiB per hash: at most this many run at once, so a flood of joins
-/// cannot exhaust memory (the rest wait their turn).
-static ARGON2_SLOTS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
-
-async fn hash_password(password: String) -> Result<String, AppError> {
-    let _slot = ARGON2_SLOTS
-        .acquire()
-        .await
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    tokio::task::spawn_blocking(move || {
-        let salt = SaltString::generate(&mut rand::rngs::OsRng);
-        Argon2::default()
-            .hash_password(password.as_bytes(), &salt)
-            .map(|h| h.to_string())
-            .map_err(|e| AppError::Internal(format!("argon2: {e}")))
-    })
-    .await
-    .map_err(|e| AppError::Internal(e.to_string()))?
-}
-
-async fn verify_password(hash: String, password: String) -> Result<bool, AppError> {
-    let _slot = ARGON2_SLOTS
-        .acquire()
-        .await
-        .map_err(|e| AppError::Internal(e.to_string()))?;
-    tokio::task::spawn_blocking(move || {
-        let parsed =
-            PasswordHash::new(&hash).map_err(|e| AppError::Internal(format!("argon2: {e}")))?;
-        Ok(Argon2::default()
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok())
-    })
-    .await
-    .map_err(|e| AppError::Internal(e.to_string()))?
-}
-
 async fn info(
     State(app): State<AppState>,
     ApiPath(code): ApiPath<String>,
@@ -242,7 +205,7 @@ async fn join(
             }
         })?;
         let given = req.password.unwrap_or_default();
-        if given.len() > MAX_PASSWORD || !verify_password(hash, given).await? {
+        if given.len() > MAX_PASSWORD || !password_hash::verify(hash, given).await? {
             attempt.wrong();
             return Err(AppError::WrongPassword);
         }

@@ -7,10 +7,12 @@
 //! write-ahead log with `synchronous=FULL`; PostgreSQL: its commit), so a move is stored
 //! before anyone is told about it.
 
+mod accounts;
 mod columns;
 mod database;
 mod lease;
 
+pub use accounts::{AccountRow, NewSession};
 pub use database::{Database, DatabaseUrlError};
 pub use lease::Owner;
 
@@ -174,6 +176,7 @@ enum WriteOp {
     DeleteIdleRooms {
         cutoff: i64,
     },
+    Account(accounts::AccountOp),
 }
 
 struct WriteJob {
@@ -603,6 +606,7 @@ async fn run_op(conn: &mut AnyConnection, op: &WriteOp) -> Result<u64, StoreErro
         .execute(&mut *conn)
         .await?
         .rows_affected()),
+        WriteOp::Account(op) => accounts::run(conn, op).await,
         WriteOp::DeleteIdleRooms { cutoff } => {
             sqlx::query(
                 "DELETE FROM events WHERE room_code IN \

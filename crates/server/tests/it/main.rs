@@ -7,6 +7,7 @@
 
 mod common;
 
+mod accounts;
 mod away;
 mod caching;
 mod chat;

@@ -1,0 +1,306 @@
+//! The SQL of accounts and their sessions (migration 0005). Every write is one
+//! [`AccountOp`] through the writer task, so an account and its first session, or a new
+//! password and the end of every old session, are stored together or not at all.
+
+use super::{Store, StoreError, WriteOp};
+use crate::ids::AccountId;
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+/// An account as stored.
+#[derive(Clone, Debug)]
+pub struct AccountRow {
+    /// Its permanent id.
+    pub id: AccountId,
+    /// Its name as its owner wrote it.
+    pub name: String,
+    /// The argon2id PHC string of its password; `None` once deleted.
+    pub password_hash: Option<String>,
+    /// Creation time, milliseconds since the Unix epoch.
+    pub created_at: i64,
+    /// When it was deleted (milliseconds since the Unix epoch); `None` while it lives.
+    pub deleted_at: Option<i64>,
+}
+
+/// A session to store: the SHA-256 of its token and its lifetime, in milliseconds since
+/// the Unix epoch.
+#[derive(Clone, Debug)]
+pub struct NewSession {
+    /// [`crate::ids::SessionToken::hash`] of the cookie's token.
+    pub token_hash: String,
+    /// When it starts.
+    pub created_at: i64,
+    /// When it stops being accepted.
+    pub expires_at: i64,
+}
+
+/// The writes of accounts.
+pub(super) enum AccountOp {
+    /// A new account and its first session; nothing when the name key is taken.
+    Create {
+        row: AccountRow,
+        key: String,
+        session: NewSession,
+    },
+    /// A new session for `account`, ending the session `replaces` (the cookie the browser
+    /// came with, if any): sign-in rotates the session.
+    StartSession {
+        account: AccountId,
+        replaces: Option<String>,
+        session: NewSession,
+    },
+    /// Ends one session.
+    EndSession { token_hash: String },
+    /// A new password: every session of `account` ends and `session` starts.
+    SetPassword {
+        account: AccountId,
+        password_hash: String,
+        session: NewSession,
+    },
+    /// Marks `account` deleted at `at`, drops its password and ends its sessions.
+    Delete { account: AccountId, at: i64 },
+    /// Deletes the sessions expired at `now`.
+    DeleteExpiredSessions { now: i64 },
+}
+
+impl Store {
+    /// Stores a new account `row` under the lower-case name `key`, with its first
+    /// `session`; returns false (and stores nothing) when the key is taken, by a live or a
+    /// deleted account.
+    ///
+    /// # Errors
+    /// [`StoreError`] on a storage failure.
+    pub async fn create_account(
+        &self,
+        row: AccountRow,
+        key: String,
+        session: NewSession,
+    ) -> Result<bool, StoreError> {
+        let op = AccountOp::Create { row, key, session };
+        Ok(self.write(WriteOp::Account(op)).await? == 1)
+    }
+
+    /// Starts `session` for `account`, ending the session whose token hash is `replaces`.
+    ///
+    /// # Errors
+    /// [`StoreError`] on a storage failure.
+    pub async fn start_session(
+        &self,
+        account: AccountId,
+        replaces: Option<String>,
+        session: NewSession,
+    ) -> Result<(), StoreError> {
+        let op = AccountOp::StartSession {
+            account,
+            replaces,
+            session,
+        };
+        self.write(WriteOp::Account(op)).await.map(|_| ())
+    }
+
+    /// Ends the session whose token hash is `token_hash` (nothing if there is none).
+    ///
+    /// # Errors
+    /// [`StoreError`] on a storage failure.
+    pub async fn end_session(&self, token_hash: String) -> Result<(), StoreError> {
+        let op = AccountOp::EndSession { token_hash };
+        self.write(WriteOp::Account(op)).await.map(|_| ())
+    }
+
+    /// Sets the password of the live `account` to `password_hash`, ends all its sessions
+    /// and starts `session`; returns false (nothing changed) when the account is deleted.
+    ///
+    /// # Errors
+    /// [`StoreError`] on a storage failure.
+    pub async fn set_password(
+        &self,
+        account: AccountId,
+        password_hash: String,
+        session: NewSession,
+    ) -> Result<bool, StoreError> {
+        let op = AccountOp::SetPassword {
+            account,
+            password_hash,
+            session,
+        };
+        Ok(self.write(WriteOp::Account(op)).await? == 1)
+    }
+
+    /// Deletes `account` at `at` (milliseconds since the Unix epoch): the row stays, with no
+    /// password, so its name stays taken and its games keep their link; every session ends.
+    ///
+    /// # Errors
+    /// [`StoreError`] on a storage failure.
+    pub async fn delete_account(&self, account: AccountId, at: i64) -> Result<(), StoreError> {
+        let op = AccountOp::Delete { account, at };
+        self.write(WriteOp::Account(op)).await.map(|_| ())
+    }
+
+    /// Deletes the sessions expired at `now` (milliseconds since the Unix epoch); returns
+    /// how many.
+    ///
+    /// # Errors
+    /// [`StoreError`] on a storage failure.
+    pub async fn delete_expired_sessions(&self, now: i64) -> Result<u64, StoreError> {
+        let op = AccountOp::DeleteExpiredSessions { now };
+        self.write(WriteOp::Account(op)).await
+    }
+
+    /// Returns the account whose lower-case name is `key`, live or deleted.
+    ///
+    /// # Errors
+    /// [`StoreError`] on a storage failure.
+    pub async fn account_by_name(&self, key: &str) -> Result<Option<AccountRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, name, password_hash, created_at, deleted_at FROM accounts \
+             WHERE name_key = $1",
+        )
+        .bind(key)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(account_row).transpose()
+    }
+
+    /// Returns the live account of the session whose token hash is `token_hash`, if that
+    /// session exists and has not expired at `now` (milliseconds since the Unix epoch).
+    ///
+    /// # Errors
+    /// [`StoreError`] on a storage failure.
+    pub async fn session_account(
+        &self,
+        token_hash: &str,
+        now: i64,
+    ) -> Result<Option<AccountRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT a.id, a.name, a.password_hash, a.created_at, a.deleted_at \
+             FROM sessions s JOIN accounts a ON a.id = s.account_id \
+             WHERE s.token_hash = $1 AND s.expires_at > $2 AND a.deleted_at IS NULL",
+        )
+        .bind(token_hash)
+        .bind(now)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.as_ref().map(account_row).transpose()
+    }
+}
+
+fn account_row(r: &AnyRow) -> Result<AccountRow, StoreError> {
+    Ok(AccountRow {
+        id: AccountId::from_stored(r.try_get("id")?),
+        name: r.try_get("name")?,
+        password_hash: r.try_get("password_hash")?,
+        created_at: r.try_get("created_at")?,
+        deleted_at: r.try_get("deleted_at")?,
+    })
+}
+
+/// Runs the statements of one account write inside the writer's transaction; returns the
+/// rows the op's main statement changed.
+pub(super) async fn run(conn: &mut AnyConnection, op: &AccountOp) -> Result<u64, StoreError> {
+    match op {
+        AccountOp::Create { row, key, session } => {
+            let inserted = sqlx::query(
+                "INSERT INTO accounts (id, name, name_key, password_hash, created_at) \
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+            )
+            .bind(row.id.as_str())
+            .bind(&row.name)
+            .bind(key)
+            .bind(&row.password_hash)
+            .bind(row.created_at)
+            .execute(&mut *conn)
+            .await?
+            .rows_affected();
+            if inserted == 1 {
+                insert_session(conn, &row.id, session).await?;
+            }
+            Ok(inserted)
+        }
+        AccountOp::StartSession {
+            account,
+            replaces,
+            session,
+        } => {
+            if let Some(old) = replaces {
+                delete_session(conn, old).await?;
+            }
+            insert_session(conn, account, session).await
+        }
+        AccountOp::EndSession { token_hash } => delete_session(conn, token_hash).await,
+        AccountOp::SetPassword {
+            account,
+            password_hash,
+            session,
+        } => {
+            let updated = sqlx::query(
+                "UPDATE accounts SET password_hash = $1 WHERE id = $2 AND deleted_at IS NULL",
+            )
+            .bind(password_hash)
+            .bind(account.as_str())
+            .execute(&mut *conn)
+            .await?
+            .rows_affected();
+            if updated == 1 {
+                delete_sessions_of(conn, account).await?;
+                insert_session(conn, account, session).await?;
+            }
+            Ok(updated)
+        }
+        AccountOp::Delete { account, at } => {
+            delete_sessions_of(conn, account).await?;
+            Ok(sqlx::query(
+                "UPDATE accounts SET password_hash = NULL, deleted_at = $1 \
+                 WHERE id = $2 AND deleted_at IS NULL",
+            )
+            .bind(at)
+            .bind(account.as_str())
+            .execute(&mut *conn)
+            .await?
+            .rows_affected())
+        }
+        AccountOp::DeleteExpiredSessions { now } => {
+            Ok(sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
+                .bind(now)
+                .execute(&mut *conn)
+                .await?
+                .rows_affected())
+        }
+    }
+}
+
+async fn insert_session(
+    conn: &mut AnyConnection,
+    account: &AccountId,
+    s: &NewSession,
+) -> Result<u64, StoreError> {
+    Ok(sqlx::query(
+        "INSERT INTO sessions (token_hash, account_id, created_at, expires_at) \
+         VALUES ($1, $2, $3, $4)",
+    )
+    .bind(&s.token_hash)
+    .bind(account.as_str())
+    .bind(s.created_at)
+    .bind(s.expires_at)
+    .execute(&mut *conn)
+    .await?
+    .rows_affected())
+}
+
+async fn delete_session(conn: &mut AnyConnection, token_hash: &str) -> Result<u64, StoreError> {
+    Ok(sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+        .bind(token_hash)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected())
+}
+
+async fn delete_sessions_of(
+    conn: &mut AnyConnection,
+    account: &AccountId,
+) -> Result<u64, StoreError> {
+    Ok(sqlx::query("DELETE FROM sessions WHERE account_id = $1")
+        .bind(account.as_str())
+        .execute(&mut *conn)
+        .await?
+        .rows_affected())
+}

@@ -1,0 +1,122 @@
+// Optional accounts (web/account.html, js/account.js, js/account-link.js): the header's
+// "Sign in" link, sign-up, the name in every page's header, sign-out, a wrong password, a
+// password change and deletion, as a player does them in the page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setUp, newPage, assertNoErrors, screenshot } from './lib/harness.mjs';
+
+let env;
+before(async () => { env = await setUp(); });
+after(async () => { await env?.done(); });
+
+const PASSWORD = 'horse-leg-77';
+
+test('a player signs up, sees the name on every page, signs out and in, changes the password and deletes the account', async () => {
+  const page = await newPage(env.browser);
+  /** @type {string[]} */
+  const asked = [];
+  page.on('request', (r) => { if (r.url().endsWith('/api/session')) asked.push(r.method()); });
+  await page.goto(`${env.base}/`);
+  const link = page.locator('#account-link');
+  await assert.doesNotReject(link.waitFor());
+  assert.equal(await link.textContent(), 'Sign in');
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(asked, [], 'a browser never signed in does not ask who is signed in');
+
+  await link.click();
+  await page.waitForURL(`${env.base}/account`);
+  await page.locator('#signed-out').waitFor();
+  assert.equal(await page.locator('#signed-in').isHidden(), true);
+  // A name that breaks the rules is refused with the reason, and nothing is created.
+  page.allowStatus(422);
+  await page.fill('#sign-up-name', 'a b');
+  await page.fill('#sign-up-password', PASSWORD);
+  await page.click('#sign-up-submit');
+  await page.waitForFunction(() => document.querySelector('#sign-up-error')?.textContent);
+  assert.match(await page.locator('#sign-up-error').textContent(), /name/);
+  await page.fill('#sign-up-name', 'RiverCrosser');
+  await page.fill('#sign-up-password', PASSWORD);
+  await page.click('#sign-up-submit');
+  await page.locator('#signed-in').waitFor();
+  assert.equal(await page.locator('#me-name').textContent(), 'RiverCrosser');
+  assert.equal(await link.textContent(), 'RiverCrosser');
+  await screenshot(page, 'account-signed-in');
+  // The session cookie is out of the page's reach; only the name is readable.
+  const cookies = await page.evaluate(() => document.cookie);
+  assert.match(cookies, /xq_name=RiverCrosser/);
+  assert.doesNotMatch(cookies, /xq_session/);
+
+  // Every page's header shows the name (confirmed by the server).
+  await page.goto(`${env.base}/lobby`);
+  await page.waitForFunction(() => document.querySelector('#account-link')?.textContent === 'RiverCrosser');
+  assert.equal(await page.locator('#account-link').getAttribute('href'), '/account');
+
+  // Sign out, then a wrong password, then the right one (the name in another case).
+  await page.goto(`${env.base}/account`);
+  await page.locator('#signed-in').waitFor();
+  await page.click('#sign-out');
+  await page.locator('#signed-out').waitFor();
+  assert.equal(await link.textContent(), 'Sign in');
+  page.allowStatus(401);
+  await page.fill('#sign-in-name', 'rivercrosser');
+  await page.fill('#sign-in-password', 'not-the-password');
+  await page.click('#sign-in-submit');
+  await page.waitForFunction(() => document.querySelector('#sign-in-error')?.textContent);
+  assert.equal(await page.locator('#sign-in-error').textContent(), 'no account has this name and password');
+  await page.fill('#sign-in-name', 'rivercrosser');
+  await page.fill('#sign-in-password', PASSWORD);
+  await page.click('#sign-in-submit');
+  await page.locator('#signed-in').waitFor();
+  assert.equal(await link.textContent(), 'RiverCrosser');
+
+  // A second browser signed in to the account is signed out by a password change.
+  const other = await newPage(env.browser);
+  await other.goto(`${env.base}/account`);
+  await other.fill('#sign-in-name', 'RiverCrosser');
+  await other.fill('#sign-in-password', PASSWORD);
+  await other.click('#sign-in-submit');
+  await other.locator('#signed-in').waitFor();
+
+  await page.fill('#password-current', PASSWORD);
+  await page.fill('#password-new', 'a-better-password');
+  await page.click('#password-submit');
+  await page.waitForFunction(() => document.querySelector('#password-done')?.textContent);
+  assert.equal(await page.locator('#me-name').textContent(), 'RiverCrosser');
+  other.allowStatus(401);
+  await other.goto(`${env.base}/lobby`);
+  await other.waitForFunction(() => document.querySelector('#account-link')?.textContent === 'Sign in');
+  assert.equal(await other.evaluate(() => document.cookie), '', 'the dead session\'s cookies are cleared');
+
+  // Deleting asks for the password and a confirmation; then the name cannot sign in.
+  page.once('dialog', (d) => d.accept());
+  await page.fill('#delete-password', 'a-better-password');
+  await page.click('#delete-submit');
+  await page.locator('#signed-out').waitFor();
+  assert.equal(await link.textContent(), 'Sign in');
+  await page.fill('#sign-in-name', 'RiverCrosser');
+  await page.fill('#sign-in-password', 'a-better-password');
+  await page.click('#sign-in-submit');
+  await page.waitForFunction(() => document.querySelector('#sign-in-error')?.textContent);
+  assertNoErrors(page);
+  assertNoErrors(other);
+  await page.context().close();
+  await other.context().close();
+});
+
+test('the account page fits a phone and says what is wrong in the page\'s language', async () => {
+  const phone = await newPage(env.browser, { width: 360, height: 640, locale: 'zh-CN' });
+  await phone.goto(`${env.base}/account`);
+  await phone.locator('#signed-out').waitFor();
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no horizontal scrolling (overflow ${overflow}px)`);
+  assert.equal(await phone.locator('#account-link').textContent(), '登录');
+  await phone.fill('#sign-up-name', 'admin');
+  await phone.fill('#sign-up-password', PASSWORD);
+  phone.allowStatus(422);
+  await phone.click('#sign-up-submit');
+  await phone.waitForFunction(() => document.querySelector('#sign-up-error')?.textContent);
+  assert.match(await phone.locator('#sign-up-error').textContent(), /用户名为 3 到 20 个字符/);
+  await screenshot(phone, 'account-phone-zh');
+  assertNoErrors(phone);
+  await phone.context().close();
+});
