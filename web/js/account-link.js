@@ -34,8 +34,13 @@ export function showAccount(session) {
  */
 export function cookieName() {
   const pair = document.cookie.split('; ').find((c) => c.startsWith('xq_name='));
-  const name = pair ? decodeURIComponent(pair.slice('xq_name='.length)) : '';
-  return name || null;
+  if (!pair) return null;
+  try {
+    return decodeURIComponent(pair.slice('xq_name='.length)) || null;
+  } catch {
+    // Not written by this server (it writes names of letters, digits, _ and -): ask it.
+    return '?';
+  }
 }
 
 /** Shows the cookie's name, then asks the server whether that session still holds. */

@@ -37,7 +37,7 @@ const page = {
  * @returns {string}
  */
 function refusal(e) {
-  if (!(e instanceof ApiError)) return String(e);
+  if (!(e instanceof ApiError)) return e instanceof Error ? e.message : String(e);
   if (lang === 'en') return e.message;
   if (e.code === 'invalid_field') {
     return e.serverMessage.startsWith('name') ? t('account.name-rules') : t('account.password-rules');
@@ -97,9 +97,25 @@ onSubmit('sign-up-form', 'sign-up-error', async () => {
   render(await request('POST', '/api/account', { name: value('sign-up-name').trim(), password: value('sign-up-password') }));
 });
 
+/**
+ * Sends a request that needs the current password: a wrong one is said as such (the
+ * server's "no account has this name and password" reads oddly to a signed-in player).
+ * @param {'POST'|'DELETE'} method
+ * @param {string} path
+ * @param {unknown} body
+ */
+async function withPassword(method, path, body) {
+  try {
+    return await request(method, path, body);
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'wrong_credentials') throw new Error(t('account.wrong-current-password'));
+    throw e;
+  }
+}
+
 onSubmit('password-form', 'password-error', async () => {
   byId('password-done').textContent = '';
-  render(await request('POST', '/api/account/password', {
+  render(await withPassword('POST', '/api/account/password', {
     password: value('password-current'), new_password: value('password-new'),
   }));
   byId('password-done').textContent = t('account.password-changed');
@@ -107,7 +123,7 @@ onSubmit('password-form', 'password-error', async () => {
 
 onSubmit('delete-form', 'delete-error', async () => {
   if (!confirm(t('account.delete-confirm', { name: page.session?.name ?? '' }))) return;
-  await request('DELETE', '/api/account', { password: value('delete-password') });
+  await withPassword('DELETE', '/api/account', { password: value('delete-password') });
   render(null);
 });
 

@@ -14,7 +14,8 @@ import { Board } from './board.js';
 import { START_FEN } from './fen.js';
 import { settingsPanel } from './board-settings.js';
 import { MoveList } from './movelist.js';
-import { position, ApiError } from './api.js';
+import { ApiError } from './api.js';
+import { PlyPositions } from './ply-positions.js';
 import { loadClassics } from './classics.js';
 import { activeCycle } from './cycle.js';
 import { stepSpoken } from './game-view.js';
@@ -30,8 +31,7 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 let game = { fen: null, moves: [], classic: null, tags: [] };
 /** @type {import('./api.js').PositionInfo|null} */
 let final = null;
-/** @type {Map<number, Promise<import('./api.js').PositionInfo>>} */
-let cache = new Map();
+let positions = new PlyPositions(null, []);
 let ply = 0;
 /** Whether a position was shown: the one the page opens on is not announced. */
 let opened = false;
@@ -60,15 +60,7 @@ export function parseMoves(text) {
 }
 
 /** @param {number} p */
-function fetchPly(p) {
-  let r = cache.get(p);
-  if (!r) {
-    r = position(game.fen, game.moves.slice(0, p));
-    cache.set(p, r);
-    r.catch(() => cache.delete(p));
-  }
-  return r;
-}
+const fetchPly = (p) => positions.at(p);
 
 /** @param {string} text @param {string[]} [problems] */
 function showError(text, problems = []) {
@@ -91,7 +83,7 @@ async function load(g) {
   const seq = ++loadSeq;
   const startFen = g.fen && g.fen.trim() !== START_FEN ? g.fen.trim() : null;
   game = { fen: startFen, moves: g.moves, classic: g.classic ?? null, tags: g.tags ?? [] };
-  cache = new Map();
+  positions = new PlyPositions(game.fen, game.moves);
   final = null;
   showError('');
   const classic = CLASSICS.find((c) => c.id === game.classic);
@@ -132,13 +124,7 @@ async function load(g) {
   });
   await show(classic ? game.moves.length : 0);
   // Fetch the other positions in the background so that stepping is instant.
-  for (let p = 0; p < game.moves.length && seq === loadSeq; p++) {
-    try {
-      await fetchPly(p);
-    } catch {
-      break;
-    }
-  }
+  await positions.prefetch(() => seq === loadSeq);
 }
 
 /** @param {number} p */

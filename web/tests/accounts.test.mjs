@@ -3,7 +3,7 @@
 // password change and deletion, as a player does them in the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, newPage, assertNoErrors, screenshot } from './lib/harness.mjs';
+import { setUp, newPage, assertNoErrors, screenshot, boardReady, playByClicks } from './lib/harness.mjs';
 
 let env;
 before(async () => { env = await setUp(); });
@@ -119,4 +119,69 @@ test('the account page fits a phone and says what is wrong in the page\'s langua
   await screenshot(phone, 'account-phone-zh');
   assertNoErrors(phone);
   await phone.context().close();
+});
+
+test('two signed-in players finish a game: it appears on both profiles and on its own page', async () => {
+  /** Signs `name` up in a new browser (the session cookie stays in that browser). */
+  const player = async (/** @type {string} */ name) => {
+    const page = await newPage(env.browser);
+    await page.goto(`${env.base}/account`);
+    await page.fill('#sign-up-name', name);
+    await page.fill('#sign-up-password', PASSWORD);
+    await page.click('#sign-up-submit');
+    await page.locator('#signed-in').waitFor();
+    return page;
+  };
+  const red = await player('RedCannon');
+  const black = await player('BlackHorse');
+  // Red opens a room and Black joins it, each in their own browser (their cookies go along).
+  const code = await red.evaluate(async () => {
+    const r = await fetch('/api/rooms', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const j = await r.json();
+    localStorage.setItem(`xiangqi.seat.${j.code}`, j.seat);
+    return j.code;
+  });
+  await black.evaluate(async (c) => {
+    const r = await fetch(`/api/rooms/${c}/join`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    localStorage.setItem(`xiangqi.seat.${c}`, (await r.json()).seat);
+  }, code);
+  for (const p of [red, black]) {
+    await p.goto(`${env.base}/play/${code}`);
+    await boardReady(p, '#board');
+  }
+  await playByClicks(red, 'h2e2', '#board');
+  await black.locator('#board [data-square="e2"]').waitFor();
+  await black.click('#resign');
+  await black.click('#resign');
+  await red.locator('#new-round:not([hidden])').waitFor();
+
+  // The winner's profile lists the game; its page shows both players and the result.
+  await red.goto(`${env.base}/@/redcannon`);
+  await red.locator('#games-body tr').first().waitFor();
+  assert.equal(await red.locator('#name').textContent(), 'RedCannon');
+  assert.match(await red.locator('#results').textContent(), /^1 won, 0 drawn, 0 lost/);
+  assert.equal(await red.locator('#games-body tr').count(), 1);
+  assert.ok(await red.locator('#more').isHidden(), 'one page: no "More games"');
+  assert.equal(await red.locator('#games-body tr').first().getAttribute('data-result'), 'win');
+  await screenshot(red, 'profile');
+  await red.locator('#games-body tr a.s-btn').click();
+  await red.waitForURL(/\/game\/[A-Z0-9]{10}$/);
+  await red.locator('#player-top .name a').waitFor();
+  assert.match(await red.locator('#title').textContent(), /Red wins/i);
+  assert.equal(await red.locator('#player-bottom .name a').textContent(), 'RedCannon');
+  assert.equal(await red.locator('#player-top .name a').textContent(), 'BlackHorse');
+  assert.match(await red.locator('#analyse').getAttribute('href'), /moves=h2e2/);
+  const pgn = await red.locator('#pgn').getAttribute('href');
+  assert.match(pgn, /^\/api\/games\/[A-Z0-9]{10}\.pgn$/);
+  const text = await (await fetch(env.base + pgn)).text();
+  assert.match(text, /\[Result "1-0"\]/);
+  await screenshot(red, 'game-record');
+  // The loser's profile lists the same game as lost.
+  await black.goto(`${env.base}/@/BlackHorse`);
+  await black.locator('#games-body tr').first().waitFor();
+  assert.equal(await black.locator('#games-body tr').first().getAttribute('data-result'), 'loss');
+  assertNoErrors(red);
+  assertNoErrors(black);
+  await red.context().close();
+  await black.context().close();
 });

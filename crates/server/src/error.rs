@@ -254,7 +254,11 @@ impl From<crate::computer::admission::Refused> for AppError {
 
 impl From<JsonRejection> for AppError {
     fn from(rejection: JsonRejection) -> AppError {
-        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        if matches!(rejection, JsonRejection::MissingJsonContentType(_)) {
+            // As the security guard answers a POST that is not JSON (a DELETE with a body
+            // is read here).
+            AppError::UnsupportedMediaType
+        } else if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
             AppError::TooLarge
         } else if body_timed_out(&rejection) {
             AppError::RequestTimeout

@@ -13,6 +13,9 @@ const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 const ROOM_CODE_LEN: usize = 6;
 /// Length of a puzzle id.
 const PUZZLE_ID_LEN: usize = 8;
+/// Length of a finished game's id: 31^10 ≈ 8·10^14 ids, so that ids drawn at random for
+/// millions of games stay apart.
+const GAME_ID_LEN: usize = 10;
 
 fn random_code(len: usize) -> String {
     let mut rng = OsRng;
@@ -90,6 +93,35 @@ impl PuzzleId {
 }
 
 impl fmt::Display for PuzzleId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A finished online game's permanent id (`/game/{id}`), ten characters of the room-code
+/// alphabet, read case-insensitively.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameId(String);
+
+impl GameId {
+    /// Draws a fresh random id.
+    pub fn random() -> GameId {
+        GameId(random_code(GAME_ID_LEN))
+    }
+
+    /// Reads an id from a URL; `None` when it cannot be a game id.
+    pub fn parse(text: &str) -> Option<GameId> {
+        let upper = text.trim().to_ascii_uppercase();
+        is_code(&upper, GAME_ID_LEN).then_some(GameId(upper))
+    }
+
+    /// Returns the id as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for GameId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }

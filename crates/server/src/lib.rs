@@ -158,6 +158,8 @@ pub fn app(state: AppState) -> Router {
     let api = Router::new()
         .merge(routes::health::router())
         .merge(routes::accounts::router(&state.limits))
+        .merge(routes::game_records::router())
+        .merge(routes::players::router())
         .merge(routes::rooms::router(&state.limits))
         .merge(routes::lobby::router())
         .merge(routes::position::router())

@@ -33,9 +33,39 @@ pub fn check(json: TimeControlJson) -> Result<TimeControl, AppError> {
     TimeControl::from_secs(initial, increment).map_err(|_| out_of_range())
 }
 
+/// Returns the rating category of a game played at `tc`, by its estimated length (initial
+/// time + 40 × increment, lichess's split): `bullet` under 3 minutes, `blitz` under 8,
+/// `rapid` under 25, `classical` beyond; `untimed` without a clock.
+pub fn category(tc: Option<TimeControl>) -> &'static str {
+    let Some(tc) = tc else { return "untimed" };
+    let estimate_ms = tc
+        .initial_ms()
+        .saturating_add(tc.increment_ms().saturating_mul(40));
+    match estimate_ms {
+        ..180_000 => "bullet",
+        180_000..480_000 => "blitz",
+        480_000..1_500_000 => "rapid",
+        _ => "classical",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn categories_follow_the_estimated_length() {
+        let tc = |initial, increment| TimeControl::from_secs(initial, increment).ok();
+        assert_eq!(category(None), "untimed");
+        assert_eq!(category(tc(60, 0)), "bullet");
+        assert_eq!(category(tc(120, 1)), "bullet"); // 2:40
+        assert_eq!(category(tc(180, 0)), "blitz");
+        assert_eq!(category(tc(180, 2)), "blitz"); // 4:20
+        assert_eq!(category(tc(300, 3)), "blitz"); // 7:00
+        assert_eq!(category(tc(600, 5)), "rapid"); // 13:20
+        assert_eq!(category(tc(900, 10)), "rapid"); // 21:40
+        assert_eq!(category(tc(1800, 0)), "classical");
+    }
 
     #[test]
     fn a_checked_time_control_writes_back_the_same_json() {

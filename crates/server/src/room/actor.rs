@@ -11,7 +11,7 @@ use super::Rooms;
 use crate::computer::admission::{Admission, Refused};
 use crate::computer::{ComputerPool, Requester};
 use crate::ids::{SeatHash, SeatToken};
-use crate::store::{Store, StoreError};
+use crate::store::{RoundAfter, Store, StoreError};
 use crate::wall_clock::WallClock;
 use std::borrow::Cow;
 use std::collections::{HashMap, VecDeque};
@@ -1167,7 +1167,15 @@ impl Actor {
         let v = self.state.v + 1;
         let body = serde_json::to_string(&event)
             .map_err(|e| Refusal::new(ErrorCode::Internal, e.to_string()))?;
-        let over = self.state.over_after(&event);
+        let round = match self.state.finished_by(&event) {
+            Some(game) => RoundAfter::Ended(Box::new(super::finished::record(
+                &self.state,
+                &game,
+                self.wall.now_ms(),
+            ))),
+            None if self.state.over_after(&event) => RoundAfter::Over,
+            None => RoundAfter::Going,
+        };
         if let Err(e) = self
             .store
             .append_event(
@@ -1176,7 +1184,7 @@ impl Actor {
                 body,
                 self.wall.now_ms(),
                 seat,
-                over,
+                round,
             )
             .await
         {

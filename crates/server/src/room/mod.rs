@@ -3,6 +3,7 @@
 //! [`xiangqi_view::protocol`]).
 
 pub mod actor;
+pub mod finished;
 pub mod limits;
 pub mod snapshot;
 pub mod state;

@@ -270,6 +270,29 @@ impl RoomState {
         }
     }
 
+    /// Returns the game as it will be once `event` applies, when `event` ends the current
+    /// round (a mating, stalemating or ruled move, or a result); `None` for any other event,
+    /// one that would not apply, or a round already over. The room stores the finished game's
+    /// record with the event that ends it (see [`crate::store::FinishedGame`]).
+    pub fn finished_by(&self, event: &Event) -> Option<Game> {
+        if self.game.status().is_over() {
+            return None;
+        }
+        let mut game = self.game.clone();
+        let played = match event {
+            Event::Move { mv, .. } => game.play_iccs(mv).map(|_| ()),
+            Event::Resign { color } => game.resign(Color::from(*color)).map(|_| ()),
+            Event::Flag { color } => game.forfeit_on_time(Color::from(*color)).map(|_| ()),
+            Event::DrawAgreed => game.agree_draw().map(|_| ()),
+            Event::Abort { color } => game.abort(Color::from(*color)).map(|_| ()),
+            Event::Claim { color } => game
+                .forfeit_by_abandonment(!Color::from(*color))
+                .map(|_| ()),
+            _ => return None,
+        };
+        (played.is_ok() && game.status().is_over()).then_some(game)
+    }
+
     /// Exchanges the players' colours (and the engine's): the seat that played Red plays
     /// Black from now on, and the other way round.
     fn swap_colors(&mut self) {

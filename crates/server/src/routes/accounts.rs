@@ -5,16 +5,16 @@
 //! the hash of the `xq_session` cookie's token (see [`crate::accounts::session_cookie`]);
 //! signing in or changing the password starts a new one (the old cookie dies).
 
-use crate::accounts::{check_password, session_cookie, AccountName};
+use crate::accounts::{check_password, credentials, session_cookie, AccountName};
 use crate::error::{ApiJson, AppError};
-use crate::ids::{AccountId, SessionToken};
+use crate::ids::{AccountId, SeatHash, SessionToken};
 use crate::listen::peer_ip;
 use crate::password_hash;
 use crate::rate::{client_key, limited, RateLimits};
 use crate::store::{AccountRow, NewSession};
 use crate::AppState;
 use axum::extract::State;
-use axum::http::{Extensions, HeaderMap, StatusCode};
+use axum::http::{header, Extensions, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -93,6 +93,19 @@ pub async fn signed_in(
     Ok((token, account))
 }
 
+/// Links the seat `seat` to the account signed in by `jar`, if any (then the games that
+/// seat finishes are that account's); nothing for a player without a session.
+///
+/// # Errors
+/// [`AppError::Internal`] when the store fails.
+pub async fn link_seat(app: &AppState, jar: &CookieJar, seat: &SeatHash) -> Result<(), AppError> {
+    match signed_in(app, jar).await {
+        Ok((_, account)) => Ok(app.store.link_seat(seat.clone(), account.id).await?),
+        Err(AppError::NotSignedIn) => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
 /// Returns a new session starting now, with its token for the cookie.
 fn new_session(app: &AppState) -> (SessionToken, NewSession) {
     let token = SessionToken::random();
@@ -145,7 +158,12 @@ async fn sign_up(
     };
     let (token, session) = new_session(&app);
     let view = SessionView::of(&row);
-    if !app.store.create_account(row, key, session).await? {
+    let replaces = session_cookie::token(&jar).map(|t| t.hash());
+    if !app
+        .store
+        .create_account(row, key, replaces, session)
+        .await?
+    {
         // Taken between the check and the insert (two sign-ups for one name at once).
         return Err(name_taken(&name));
     }
@@ -163,7 +181,9 @@ fn name_taken(name: &AccountName) -> AppError {
 static DUMMY_HASH: OnceCell<String> = OnceCell::const_new();
 
 /// Checks `password` against the live account of name `name` (any text), after charging
-/// the sign-in throttle of the request's address and of the name.
+/// the sign-in throttle of the request's address and of `budget` (the name's lower-case
+/// key, or a session's, see [`reauthenticate`]). Returns the account; its `password_hash`
+/// is the hash the password matched, for the write that follows to check it still holds.
 ///
 /// # Errors
 /// [`AppError::RateLimited`] when the throttle refuses (nothing is checked);
@@ -173,19 +193,21 @@ async fn authenticate(
     app: &AppState,
     extensions: &Extensions,
     name: &str,
+    budget: &str,
     password: String,
 ) -> Result<AccountRow, AppError> {
-    let key = name.to_ascii_lowercase();
     app.limits
         .sign_ins
-        .check(client_key(peer_ip(extensions)), &key)?;
-    let account = if name.chars().count() <= crate::accounts::credentials::MAX_NAME {
-        app.store.account_by_name(&key).await?
+        .check(client_key(peer_ip(extensions)), budget)?;
+    let account = if name.chars().count() <= credentials::MAX_NAME {
+        app.store
+            .account_by_name(&name.to_ascii_lowercase())
+            .await?
     } else {
         None
     };
     let live_hash = account.as_ref().and_then(|a| a.password_hash.clone());
-    let too_long = password.chars().count() > crate::accounts::credentials::MAX_PASSWORD;
+    let too_long = password.chars().count() > credentials::MAX_PASSWORD;
     let matches = match live_hash {
         Some(hash) if !too_long => password_hash::verify(hash, password).await?,
         _ => {
@@ -202,7 +224,30 @@ async fn authenticate(
     }
 }
 
-/// Checks `password` against the account signed in by `jar` (before a change to it).
+/// The throttle key of sign-ins to name `name`: its lower-case form, cut after one
+/// character more than a name may have (a longer text matches no account, and the throttle
+/// need not keep it whole).
+fn name_budget(name: &str) -> String {
+    name.chars()
+        .take(credentials::MAX_NAME + 1)
+        .collect::<String>()
+        .to_ascii_lowercase()
+}
+
+/// The hash `account`'s password was just checked against.
+///
+/// # Errors
+/// [`AppError::WrongCredentials`] for an account without one (deleted meanwhile).
+fn verified(account: &AccountRow) -> Result<String, AppError> {
+    account
+        .password_hash
+        .clone()
+        .ok_or(AppError::WrongCredentials)
+}
+
+/// Checks `password` against the account signed in by `jar` (before a change to it). The
+/// check is charged to the session, not to the name: strangers guessing at the name
+/// cannot keep a signed-in owner from changing the password or deleting the account.
 ///
 /// # Errors
 /// [`AppError::NotSignedIn`] without a live session; then as [`authenticate`].
@@ -212,8 +257,9 @@ async fn reauthenticate(
     jar: &CookieJar,
     password: String,
 ) -> Result<AccountRow, AppError> {
-    let (_, account) = signed_in(app, jar).await?;
-    authenticate(app, extensions, &account.name, password).await
+    let (token, account) = signed_in(app, jar).await?;
+    let budget = format!("session {}", token.hash());
+    authenticate(app, extensions, &account.name, &budget, password).await
 }
 
 /// `POST /api/session` `{name, password}`: signs in (the name in any case); 200 with
@@ -226,12 +272,19 @@ async fn sign_in(
     jar: CookieJar,
     ApiJson(body): ApiJson<Credentials>,
 ) -> Result<Response, AppError> {
-    let account = authenticate(&app, &extensions, &body.name, body.password).await?;
+    let budget = name_budget(&body.name);
+    let account = authenticate(&app, &extensions, &body.name, &budget, body.password).await?;
     let replaces = session_cookie::token(&jar).map(|t| t.hash());
     let (token, session) = new_session(&app);
-    app.store
-        .start_session(account.id.clone(), replaces, session)
-        .await?;
+    let verified = verified(&account)?;
+    if !app
+        .store
+        .start_session(account.id.clone(), verified, replaces, session)
+        .await?
+    {
+        // The password changed (or the account went) while it was being checked.
+        return Err(AppError::WrongCredentials);
+    }
     let jar = session_cookie::set(jar, &token, &account.name, &headers);
     Ok((jar, Json(SessionView::of(&account))).into_response())
 }
@@ -240,7 +293,12 @@ async fn sign_in(
 /// `not_signed_in` (clearing the cookies the request came with: the session is over).
 async fn current(State(app): State<AppState>, headers: HeaderMap, jar: CookieJar) -> Response {
     match signed_in(&app, &jar).await {
-        Ok((_, account)) => Json(SessionView::of(&account)).into_response(),
+        // Per-user data: no shared cache may keep it.
+        Ok((_, account)) => (
+            [(header::CACHE_CONTROL, "no-store")],
+            Json(SessionView::of(&account)),
+        )
+            .into_response(),
         Err(AppError::NotSignedIn) if session_cookie::present(&jar) => {
             (session_cookie::clear(jar, &headers), AppError::NotSignedIn).into_response()
         }
@@ -275,12 +333,14 @@ async fn change_password(
     let account = reauthenticate(&app, &extensions, &jar, body.password).await?;
     let hash = password_hash::hash(body.new_password).await?;
     let (token, session) = new_session(&app);
+    let verified = verified(&account)?;
     if !app
         .store
-        .set_password(account.id.clone(), hash, session)
+        .set_password(account.id.clone(), verified, hash, session)
         .await?
     {
-        return Err(AppError::NotSignedIn);
+        // Another change came first: this one's current password is no longer current.
+        return Err(AppError::WrongCredentials);
     }
     let jar = session_cookie::set(jar, &token, &account.name, &headers);
     Ok((jar, Json(SessionView::of(&account))).into_response())
@@ -297,9 +357,14 @@ async fn delete_account(
     ApiJson(body): ApiJson<Confirmation>,
 ) -> Result<Response, AppError> {
     let account = reauthenticate(&app, &extensions, &jar, body.password).await?;
-    app.store
-        .delete_account(account.id.clone(), app.wall.now_ms())
-        .await?;
+    let verified = verified(&account)?;
+    if !app
+        .store
+        .delete_account(account.id.clone(), verified, app.wall.now_ms())
+        .await?
+    {
+        return Err(AppError::WrongCredentials);
+    }
     tracing::info!(name = account.name, "account deleted");
     let jar = session_cookie::clear(jar, &headers);
     Ok((StatusCode::NO_CONTENT, jar).into_response())

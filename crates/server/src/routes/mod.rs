@@ -1,9 +1,12 @@
 //! The HTTP routes, one module per feature, each with its own `router()`.
 
 pub mod accounts;
+pub mod game_records;
 pub mod health;
 pub mod lobby;
 pub mod pages;
+pub mod paging;
+pub mod players;
 pub mod position;
 pub mod puzzles;
 pub mod rooms;

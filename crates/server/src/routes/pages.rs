@@ -42,6 +42,8 @@ pub fn router() -> Router<AppState> {
         .route("/replay", get(|h| page("replay.html", h)))
         .route("/analysis", get(|h| page("analysis.html", h)))
         .route("/account", get(|h| page("account.html", h)))
+        .route("/game/{id}", get(|h| page("game.html", h)))
+        .route("/@/{name}", get(|h| page("profile.html", h)))
         .route("/sw.js", get(service_worker))
         .route("/manifest.webmanifest", get(manifest))
         .route("/assets/{*path}", get(asset))

@@ -1,6 +1,7 @@
 //! `POST /api/puzzles` and `GET /api/puzzles/{id}`: positions players compose and share;
 //! `GET /api/puzzles`: the public ones, newest first, a page at a time.
 
+use super::paging;
 use super::position::{play_moves, required_start_position, undecided_start};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
 use crate::ids::PuzzleId;
@@ -18,10 +19,6 @@ use xiangqi_view::ViewError;
 
 /// Longest solution line, in plies.
 const MAX_SOLUTION: usize = 200;
-/// Public puzzles listed per page when the request does not say.
-const DEFAULT_PAGE: u32 = 30;
-/// Most public puzzles listed per page.
-const MAX_PAGE: u32 = 100;
 
 /// Returns the puzzle routes; creating is limited per address by `limits.puzzles`.
 pub fn router(limits: &RateLimits) -> Router<AppState> {
@@ -65,7 +62,7 @@ struct Puzzle {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ListQuery {
-    /// Puzzles on a page, 1–[`MAX_PAGE`].
+    /// Puzzles on a page, 1–[`paging::MAX_PAGE`].
     limit: Option<u32>,
     /// The `next` of the previous page: `CREATED_AT-ID` of its last puzzle.
     after: Option<String>,
@@ -93,29 +90,11 @@ async fn list(
     State(app): State<AppState>,
     ApiQuery(q): ApiQuery<ListQuery>,
 ) -> Result<Json<Page>, AppError> {
-    let limit = q.limit.unwrap_or(DEFAULT_PAGE);
-    if !(1..=MAX_PAGE).contains(&limit) {
-        return Err(AppError::InvalidField(format!(
-            "limit: from 1 to {MAX_PAGE}"
-        )));
-    }
-    let after = match q.after.as_deref() {
-        None => None,
-        Some(text) => {
-            let bad = || {
-                AppError::InvalidField(
-                    "after: the `next` of the previous page (CREATED_AT-ID)".to_string(),
-                )
-            };
-            let (at, id) = text.split_once('-').ok_or_else(bad)?;
-            let at: i64 = at.parse().map_err(|_| bad())?;
-            Some((at, PuzzleId::parse(id).ok_or_else(bad)?))
-        }
-    };
+    let limit = paging::limit(q.limit)?;
+    let after = paging::cursor(q.after.as_deref(), "CREATED_AT", PuzzleId::parse)?;
     let rows = app.store.public_puzzles(after, limit).await?;
-    let next = (rows.len() == limit as usize)
-        .then(|| rows.last().map(|r| format!("{}-{}", r.created_at, r.id)))
-        .flatten();
+    let last = rows.last().map(|r| (r.created_at, r.id.clone()));
+    let next = paging::next(rows.len(), limit, last);
     Ok(Json(Page {
         puzzles: rows
             .into_iter()

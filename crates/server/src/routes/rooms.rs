@@ -1,7 +1,7 @@
 //! Room routes: create, look up, join, and the game record (`/game`, `/game.pgn`).
 
-use super::find_room;
 use super::position::{rule_set, start_position, undecided_start};
+use super::{accounts, find_room};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
 use crate::ids::{RoomCode, SeatToken, WatchKey};
 use crate::listen::peer_ip;
@@ -17,6 +17,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use axum_extra::extract::cookie::CookieJar;
 use serde::Deserialize;
 use tokio::sync::oneshot;
 use xiangqi::Color;
@@ -74,6 +75,7 @@ async fn password_hash_of(password: Option<String>) -> Result<Option<String>, Ap
 async fn create(
     State(app): State<AppState>,
     extensions: axum::http::Extensions,
+    jar: CookieJar,
     ApiJson(req): ApiJson<NewRoom>,
 ) -> Result<(StatusCode, Json<RoomCreated>), AppError> {
     let rules = rule_set(req.rules.as_deref())?;
@@ -94,6 +96,7 @@ async fn create(
     let creator = computer.map_or(Color::Red, |c| !Color::from(c.color));
     let token = SeatToken::random();
     let hash = token.hash();
+    accounts::link_seat(&app, &jar, &hash).await?;
     for _ in 0..5 {
         let code = RoomCode::random();
         let row = RoomRow {
@@ -170,6 +173,7 @@ async fn join(
     State(app): State<AppState>,
     ApiPath(code): ApiPath<String>,
     extensions: axum::http::Extensions,
+    jar: CookieJar,
     body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Result<Json<Joined>, AppError> {
     let body = body?;
@@ -219,6 +223,7 @@ async fn join(
         }));
     }
     let token = SeatToken::random();
+    accounts::link_seat(&app, &jar, &token.hash()).await?;
     let (reply, answer) = oneshot::channel();
     let cmd = Command::Join {
         seat: token.hash(),

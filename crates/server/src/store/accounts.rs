@@ -36,37 +36,48 @@ pub struct NewSession {
 
 /// The writes of accounts.
 pub(super) enum AccountOp {
-    /// A new account and its first session; nothing when the name key is taken.
+    /// A new account and its first session, ending the session `replaces` (the cookie the
+    /// browser came with, if any); nothing when the name key is taken.
     Create {
         row: AccountRow,
         key: String,
+        replaces: Option<String>,
         session: NewSession,
     },
     /// A new session for `account`, ending the session `replaces` (the cookie the browser
-    /// came with, if any): sign-in rotates the session.
+    /// came with, if any): sign-in rotates the session. Nothing when the account's password
+    /// hash is no longer `verified` (changed, or the account deleted, since it was checked).
     StartSession {
         account: AccountId,
+        verified: String,
         replaces: Option<String>,
         session: NewSession,
     },
     /// Ends one session.
     EndSession { token_hash: String },
-    /// A new password: every session of `account` ends and `session` starts.
+    /// A new password, if the account's hash is still `verified`: every session of
+    /// `account` ends and `session` starts.
     SetPassword {
         account: AccountId,
+        verified: String,
         password_hash: String,
         session: NewSession,
     },
-    /// Marks `account` deleted at `at`, drops its password and ends its sessions.
-    Delete { account: AccountId, at: i64 },
+    /// Marks `account` deleted at `at`, drops its password and ends its sessions, if its
+    /// hash is still `verified`.
+    Delete {
+        account: AccountId,
+        verified: String,
+        at: i64,
+    },
     /// Deletes the sessions expired at `now`.
     DeleteExpiredSessions { now: i64 },
 }
 
 impl Store {
     /// Stores a new account `row` under the lower-case name `key`, with its first
-    /// `session`; returns false (and stores nothing) when the key is taken, by a live or a
-    /// deleted account.
+    /// `session`, ending the session whose token hash is `replaces`; returns false (and
+    /// stores nothing) when the key is taken, by a live or a deleted account.
     ///
     /// # Errors
     /// [`StoreError`] on a storage failure.
@@ -74,28 +85,38 @@ impl Store {
         &self,
         row: AccountRow,
         key: String,
+        replaces: Option<String>,
         session: NewSession,
     ) -> Result<bool, StoreError> {
-        let op = AccountOp::Create { row, key, session };
+        let op = AccountOp::Create {
+            row,
+            key,
+            replaces,
+            session,
+        };
         Ok(self.write(WriteOp::Account(op)).await? == 1)
     }
 
-    /// Starts `session` for `account`, ending the session whose token hash is `replaces`.
+    /// Starts `session` for `account`, ending the session whose token hash is `replaces`,
+    /// if the account's password hash is still `verified` (the one the password was checked
+    /// against); returns false (nothing changed) when it is not.
     ///
     /// # Errors
     /// [`StoreError`] on a storage failure.
     pub async fn start_session(
         &self,
         account: AccountId,
+        verified: String,
         replaces: Option<String>,
         session: NewSession,
-    ) -> Result<(), StoreError> {
+    ) -> Result<bool, StoreError> {
         let op = AccountOp::StartSession {
             account,
+            verified,
             replaces,
             session,
         };
-        self.write(WriteOp::Account(op)).await.map(|_| ())
+        Ok(self.write(WriteOp::Account(op)).await? == 1)
     }
 
     /// Ends the session whose token hash is `token_hash` (nothing if there is none).
@@ -108,32 +129,46 @@ impl Store {
     }
 
     /// Sets the password of the live `account` to `password_hash`, ends all its sessions
-    /// and starts `session`; returns false (nothing changed) when the account is deleted.
+    /// and starts `session`, if its hash is still `verified`; returns false (nothing
+    /// changed) when the account is deleted or its password changed meanwhile.
     ///
     /// # Errors
     /// [`StoreError`] on a storage failure.
     pub async fn set_password(
         &self,
         account: AccountId,
+        verified: String,
         password_hash: String,
         session: NewSession,
     ) -> Result<bool, StoreError> {
         let op = AccountOp::SetPassword {
             account,
+            verified,
             password_hash,
             session,
         };
         Ok(self.write(WriteOp::Account(op)).await? == 1)
     }
 
-    /// Deletes `account` at `at` (milliseconds since the Unix epoch): the row stays, with no
-    /// password, so its name stays taken and its games keep their link; every session ends.
+    /// Deletes `account` at `at` (milliseconds since the Unix epoch) if its password hash
+    /// is still `verified`: the row stays, with no password, so its name stays taken and its
+    /// games keep their link; every session ends. Returns false (nothing changed) when the
+    /// password changed meanwhile.
     ///
     /// # Errors
     /// [`StoreError`] on a storage failure.
-    pub async fn delete_account(&self, account: AccountId, at: i64) -> Result<(), StoreError> {
-        let op = AccountOp::Delete { account, at };
-        self.write(WriteOp::Account(op)).await.map(|_| ())
+    pub async fn delete_account(
+        &self,
+        account: AccountId,
+        verified: String,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        let op = AccountOp::Delete {
+            account,
+            verified,
+            at,
+        };
+        Ok(self.write(WriteOp::Account(op)).await? == 1)
     }
 
     /// Deletes the sessions expired at `now` (milliseconds since the Unix epoch); returns
@@ -198,7 +233,12 @@ fn account_row(r: &AnyRow) -> Result<AccountRow, StoreError> {
 /// rows the op's main statement changed.
 pub(super) async fn run(conn: &mut AnyConnection, op: &AccountOp) -> Result<u64, StoreError> {
     match op {
-        AccountOp::Create { row, key, session } => {
+        AccountOp::Create {
+            row,
+            key,
+            replaces,
+            session,
+        } => {
             let inserted = sqlx::query(
                 "INSERT INTO accounts (id, name, name_key, password_hash, created_at) \
                  VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
@@ -212,15 +252,22 @@ pub(super) async fn run(conn: &mut AnyConnection, op: &AccountOp) -> Result<u64,
             .await?
             .rows_affected();
             if inserted == 1 {
+                if let Some(old) = replaces {
+                    delete_session(conn, old).await?;
+                }
                 insert_session(conn, &row.id, session).await?;
             }
             Ok(inserted)
         }
         AccountOp::StartSession {
             account,
+            verified,
             replaces,
             session,
         } => {
+            if !still_verified(conn, account, verified).await? {
+                return Ok(0);
+            }
             if let Some(old) = replaces {
                 delete_session(conn, old).await?;
             }
@@ -229,14 +276,17 @@ pub(super) async fn run(conn: &mut AnyConnection, op: &AccountOp) -> Result<u64,
         AccountOp::EndSession { token_hash } => delete_session(conn, token_hash).await,
         AccountOp::SetPassword {
             account,
+            verified,
             password_hash,
             session,
         } => {
             let updated = sqlx::query(
-                "UPDATE accounts SET password_hash = $1 WHERE id = $2 AND deleted_at IS NULL",
+                "UPDATE accounts SET password_hash = $1 \
+                 WHERE id = $2 AND password_hash = $3 AND deleted_at IS NULL",
             )
             .bind(password_hash)
             .bind(account.as_str())
+            .bind(verified)
             .execute(&mut *conn)
             .await?
             .rows_affected();
@@ -246,17 +296,25 @@ pub(super) async fn run(conn: &mut AnyConnection, op: &AccountOp) -> Result<u64,
             }
             Ok(updated)
         }
-        AccountOp::Delete { account, at } => {
-            delete_sessions_of(conn, account).await?;
-            Ok(sqlx::query(
+        AccountOp::Delete {
+            account,
+            verified,
+            at,
+        } => {
+            let deleted = sqlx::query(
                 "UPDATE accounts SET password_hash = NULL, deleted_at = $1 \
-                 WHERE id = $2 AND deleted_at IS NULL",
+                 WHERE id = $2 AND password_hash = $3 AND deleted_at IS NULL",
             )
             .bind(at)
             .bind(account.as_str())
+            .bind(verified)
             .execute(&mut *conn)
             .await?
-            .rows_affected())
+            .rows_affected();
+            if deleted == 1 {
+                delete_sessions_of(conn, account).await?;
+            }
+            Ok(deleted)
         }
         AccountOp::DeleteExpiredSessions { now } => {
             Ok(sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
@@ -266,6 +324,24 @@ pub(super) async fn run(conn: &mut AnyConnection, op: &AccountOp) -> Result<u64,
                 .rows_affected())
         }
     }
+}
+
+/// Says whether the live `account`'s password hash is still `verified`. The writer runs one
+/// write at a time, so a password change cannot come between this check and what follows
+/// in the same op (on PostgreSQL with several nodes, only within one node's writer).
+async fn still_verified(
+    conn: &mut AnyConnection,
+    account: &AccountId,
+    verified: &str,
+) -> Result<bool, StoreError> {
+    let row = sqlx::query(
+        "SELECT id FROM accounts WHERE id = $1 AND password_hash = $2 AND deleted_at IS NULL",
+    )
+    .bind(account.as_str())
+    .bind(verified)
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(row.is_some())
 }
 
 async fn insert_session(

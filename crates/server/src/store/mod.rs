@@ -10,10 +10,12 @@
 mod accounts;
 mod columns;
 mod database;
+mod games;
 mod lease;
 
 pub use accounts::{AccountRow, NewSession};
 pub use database::{Database, DatabaseUrlError};
+pub use games::{FinishedGame, GamePlayer, GameRow, Results};
 pub use lease::Owner;
 
 use crate::ids::{PuzzleId, RoomCode, SeatHash};
@@ -170,9 +172,13 @@ enum WriteOp {
         body: String,
         at: i64,
         seat: Option<(Color, SeatHash)>,
-        game_over: bool,
+        round: RoundAfter,
     },
     InsertPuzzle(PuzzleRow),
+    LinkSeat {
+        seat: SeatHash,
+        account: crate::ids::AccountId,
+    },
     DeleteIdleRooms {
         cutoff: i64,
     },
@@ -182,6 +188,24 @@ enum WriteOp {
 struct WriteJob {
     op: WriteOp,
     reply: oneshot::Sender<Result<u64, StoreError>>,
+}
+
+/// Where a room's current round stands once an event applies (the store keeps whether it
+/// is over with the room, and the record of a game with the event that ends it).
+#[derive(Clone, Debug)]
+pub enum RoundAfter {
+    /// The round goes on (or a new one starts).
+    Going,
+    /// The round was over already and stays so (a chat line after the end).
+    Over,
+    /// This event ends the round: here is the finished game's record.
+    Ended(Box<FinishedGame>),
+}
+
+impl RoundAfter {
+    fn is_over(&self) -> bool {
+        !matches!(self, RoundAfter::Going)
+    }
 }
 
 /// The database: a read pool and the writer task's queue.
@@ -240,7 +264,8 @@ impl Store {
     /// Appends event `v` of room `code` (and, for a guest joining, the seat's hash under the
     /// colour that seat played in round 1: its column), marks the room active at `at`
     /// (milliseconds since the Unix epoch) and records whether its current round is over
-    /// once the event applies (`game_over`: see [`Store::watchable`]).
+    /// once the event applies (`round`: see [`Store::watchable`]); an event that ends the
+    /// round stores the finished game's record with it, in the same transaction.
     ///
     /// # Errors
     /// [`StoreError`] on a storage failure, or when the room no longer exists or event `v`
@@ -252,7 +277,7 @@ impl Store {
         body: String,
         at: i64,
         seat: Option<(Color, SeatHash)>,
-        game_over: bool,
+        round: RoundAfter,
     ) -> Result<(), StoreError> {
         let v = i64::try_from(v).map_err(|_| StoreError::Failed("event number overflow".into()))?;
         self.write(WriteOp::AppendEvent {
@@ -261,7 +286,7 @@ impl Store {
             body,
             at,
             seat,
-            game_over,
+            round,
         })
         .await
         .map(|_| ())
@@ -591,8 +616,17 @@ async fn run_op(conn: &mut AnyConnection, op: &WriteOp) -> Result<u64, StoreErro
             body,
             at,
             seat,
-            game_over,
-        } => append_event_rows(conn, code, *v, body, *at, seat.as_ref(), *game_over).await,
+            round,
+        } => {
+            let stored =
+                append_event_rows(conn, code, *v, body, *at, seat.as_ref(), round.is_over())
+                    .await?;
+            if let RoundAfter::Ended(game) = round {
+                games::insert_game(conn, game).await?;
+            }
+            Ok(stored)
+        }
+        WriteOp::LinkSeat { seat, account } => games::link_seat_row(conn, seat, account).await,
         WriteOp::InsertPuzzle(p) => Ok(sqlx::query(
             "INSERT INTO puzzles (id, fen, title, solution, public, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
@@ -776,13 +810,13 @@ mod tests {
         let code = RoomCode::random();
         assert!(store.insert_room(test_room(&code)).await.expect("insert"));
         store
-            .append_event(&code, 1, "{}".into(), 2, None, false)
+            .append_event(&code, 1, "{}".into(), 2, None, RoundAfter::Going)
             .await
             .expect("event 1");
         // Event 1 again: its INSERT fails on the primary key after the seat UPDATE ran.
         let seat = (Color::Black, SeatHash("guest".into()));
         let again = store
-            .append_event(&code, 1, "{}".into(), 3, Some(seat), false)
+            .append_event(&code, 1, "{}".into(), 3, Some(seat), RoundAfter::Going)
             .await;
         assert!(again.is_err(), "a duplicate event is refused");
         let row = store.room(&code).await.expect("read").expect("room");
@@ -793,7 +827,7 @@ mod tests {
         // The writer goes on: the next event and its seat are stored together.
         let seat = (Color::Black, SeatHash("guest".into()));
         store
-            .append_event(&code, 2, "{}".into(), 4, Some(seat), false)
+            .append_event(&code, 2, "{}".into(), 4, Some(seat), RoundAfter::Going)
             .await
             .expect("event 2");
         let row = store.room(&code).await.expect("read").expect("room");
@@ -931,12 +965,12 @@ mod tests {
             };
             assert!(store.insert_room(row).await.expect("insert"));
             store
-                .append_event(code, 1, "{}".into(), at, None, false)
+                .append_event(code, 1, "{}".into(), at, None, RoundAfter::Going)
                 .await
                 .expect("event 1");
         }
         store
-            .append_event(&finished, 2, "{}".into(), 30, None, true)
+            .append_event(&finished, 2, "{}".into(), 30, None, RoundAfter::Over)
             .await
             .expect("event 2");
         // The finished room is the most recently active, yet a limit of one lists the live.
@@ -945,7 +979,7 @@ mod tests {
         assert_eq!(codes(listed), std::slice::from_ref(&live));
         // A new round makes it a game to watch again.
         store
-            .append_event(&finished, 3, "{}".into(), 40, None, false)
+            .append_event(&finished, 3, "{}".into(), 40, None, RoundAfter::Going)
             .await
             .expect("event 3");
         let listed = store.watchable(10, 0).await.expect("watchable");

@@ -6,76 +6,11 @@
 
 use crate::common;
 
+use common::accounts::{call, session_cookie, set_cookie, sign_in, sign_up, whoami};
 use common::{assert_error, http};
 use serde_json::{json, Value};
-use std::net::SocketAddr;
 
 const PASSWORD: &str = "elephant-eye-9";
-
-/// Sends `method path` with the session cookie `cookie` (if any), a JSON `body` (if any)
-/// and the extra header lines `extra`.
-async fn call(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    cookie: Option<&str>,
-    body: Option<&Value>,
-    extra: &[&str],
-) -> http::Response {
-    let mut headers: Vec<String> = extra.iter().map(|h| h.to_string()).collect();
-    if let Some(c) = cookie {
-        headers.push(format!("Cookie: xq_session={c}"));
-    }
-    if body.is_some() {
-        headers.push("Content-Type: application/json".into());
-    }
-    let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
-    let body = body.map(Value::to_string).unwrap_or_default();
-    http::with_headers(addr, method, path, &headers, &body).await
-}
-
-/// The response's `Set-Cookie` header for the cookie `name`, if any.
-fn set_cookie<'a>(r: &'a http::Response, name: &str) -> Option<&'a str> {
-    r.headers
-        .iter()
-        .filter(|(n, _)| n == "set-cookie")
-        .map(|(_, v)| v.as_str())
-        .find(|v| v.starts_with(&format!("{name}=")))
-}
-
-/// The session token of the response's `Set-Cookie`, and the whole header; checks that the
-/// name cookie came with it, readable by the pages.
-fn session_cookie(r: &http::Response) -> (String, String) {
-    let header = set_cookie(r, "xq_session")
-        .unwrap_or_else(|| panic!("a session cookie in {} {}", r.status, r.text()))
-        .to_string();
-    let value = header
-        .strip_prefix("xq_session=")
-        .and_then(|rest| rest.split(';').next())
-        .unwrap_or_else(|| panic!("the session cookie in {header}"))
-        .to_string();
-    let name = set_cookie(r, "xq_name").expect("the name cookie");
-    assert!(
-        !name.contains("HttpOnly") && name.contains("SameSite=Lax"),
-        "{name}"
-    );
-    (value, header)
-}
-
-async fn sign_up(addr: SocketAddr, name: &str, password: &str) -> http::Response {
-    let body = json!({"name": name, "password": password});
-    call(addr, "POST", "/api/account", None, Some(&body), &[]).await
-}
-
-async fn sign_in(
-    addr: SocketAddr,
-    name: &str,
-    password: &str,
-    cookie: Option<&str>,
-) -> http::Response {
-    let body = json!({"name": name, "password": password});
-    call(addr, "POST", "/api/session", cookie, Some(&body), &[]).await
-}
 
 /// A server without the per-address limit on sign-ups (the tests below make many).
 async fn unlimited_sign_ups() -> common::TestServer {
@@ -103,10 +38,6 @@ async fn sign_ups_are_limited_per_address() {
         401,
         "wrong_credentials",
     );
-}
-
-async fn whoami(addr: SocketAddr, cookie: &str) -> http::Response {
-    call(addr, "GET", "/api/session", Some(cookie), None, &[]).await
 }
 
 #[tokio::test]
@@ -513,4 +444,133 @@ async fn bad_input_names_the_field_and_changes_nothing() {
     );
     // A session cookie that is not a token at all is no session.
     assert_error(&whoami(s.addr, "%%%;;;").await, 401, "not_signed_in");
+}
+
+#[tokio::test]
+async fn strangers_guessing_at_a_name_cannot_block_its_signed_in_owner() {
+    let s = common::start_with(
+        |c| c.sign_ins_per_name_per_minute = 2,
+        xiangqi_server::WallClock::System,
+    )
+    .await;
+    let (cookie, _) = session_cookie(&sign_up(s.addr, "owner", PASSWORD).await);
+    for _ in 0..2 {
+        let r = sign_in(s.addr, "owner", "a-wrong-guess", None).await;
+        assert_error(&r, 401, "wrong_credentials");
+    }
+    assert_error(
+        &sign_in(s.addr, "owner", PASSWORD, None).await,
+        429,
+        "rate_limited",
+    );
+    // The owner's session is charged, not the name: the change goes through.
+    let body = json!({"password": PASSWORD, "new_password": "a-fresh-password"});
+    let r = call(
+        s.addr,
+        "POST",
+        "/api/account/password",
+        Some(&cookie),
+        Some(&body),
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let (renewed, _) = session_cookie(&r);
+    let body = json!({"password": "a-fresh-password"});
+    let r = call(
+        s.addr,
+        "DELETE",
+        "/api/account",
+        Some(&renewed),
+        Some(&body),
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 204, "{}", r.text());
+}
+
+#[tokio::test]
+async fn signing_up_while_signed_in_ends_the_old_session() {
+    let s = unlimited_sign_ups().await;
+    let (first, _) = session_cookie(&sign_up(s.addr, "first_one", PASSWORD).await);
+    let body = json!({"name": "second_one", "password": PASSWORD});
+    let r = call(
+        s.addr,
+        "POST",
+        "/api/account",
+        Some(&first),
+        Some(&body),
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    assert_error(&whoami(s.addr, &first).await, 401, "not_signed_in");
+    let (second, _) = session_cookie(&r);
+    assert_eq!(whoami(s.addr, &second).await.json()["name"], "second_one");
+    // A body that is not JSON is refused as such on DELETE too.
+    let r = http::with_headers(
+        s.addr,
+        "DELETE",
+        "/api/account",
+        &[
+            &format!("Cookie: xq_session={second}"),
+            "Content-Type: text/plain",
+        ],
+        "{\"password\": \"x\"}",
+    )
+    .await;
+    assert_error(&r, 415, "unsupported_media_type");
+    let r = http::with_headers(
+        s.addr,
+        "DELETE",
+        "/api/account",
+        &[&format!("Cookie: xq_session={second}")],
+        "",
+    )
+    .await;
+    assert_error(&r, 415, "unsupported_media_type");
+    assert_eq!(whoami(s.addr, &second).await.status, 200, "nothing changed");
+    let me = whoami(s.addr, &second).await;
+    assert_eq!(me.header("cache-control"), Some("no-store"));
+}
+
+#[tokio::test]
+async fn of_two_password_changes_at_once_one_wins_and_the_other_is_refused() {
+    let s = unlimited_sign_ups().await;
+    let (a, _) = session_cookie(&sign_up(s.addr, "racer", PASSWORD).await);
+    let (b, _) = session_cookie(&sign_in(s.addr, "racer", PASSWORD, None).await);
+    let change = |cookie: String, new: &'static str| {
+        let body = json!({"password": PASSWORD, "new_password": new});
+        async move {
+            call(
+                s.addr,
+                "POST",
+                "/api/account/password",
+                Some(&cookie),
+                Some(&body),
+                &[],
+            )
+            .await
+        }
+    };
+    let (ra, rb) = tokio::join!(change(a, "password-of-a"), change(b, "password-of-b"));
+    let mut statuses = [ra.status, rb.status];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [200, 401], "{} / {}", ra.text(), rb.text());
+    let (winner, winner_password) = if ra.status == 200 {
+        (ra, "password-of-a")
+    } else {
+        (rb, "password-of-b")
+    };
+    // The winner's new password and session hold; the old password is gone.
+    assert_eq!(whoami(s.addr, &session_cookie(&winner).0).await.status, 200);
+    assert_eq!(
+        sign_in(s.addr, "racer", winner_password, None).await.status,
+        200
+    );
+    assert_error(
+        &sign_in(s.addr, "racer", PASSWORD, None).await,
+        401,
+        "wrong_credentials",
+    );
 }

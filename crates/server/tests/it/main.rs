@@ -19,6 +19,7 @@ mod computer;
 mod computer_load;
 mod errors;
 mod expiry;
+mod finished_games;
 mod game_ws;
 mod games;
 mod http;

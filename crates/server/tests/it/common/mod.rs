@@ -2,6 +2,7 @@
 //! port 0 with a fresh data directory, a small HTTP client and real WebSocket clients.
 #![allow(dead_code)] // each test file uses a different subset
 
+pub mod accounts;
 pub mod http;
 pub mod ws;
 

@@ -1,0 +1,215 @@
+//! `GET /api/players/{name}` (a player's profile: account, ratings, results) and
+//! `GET /api/players/{name}/games` (their finished games, newest first, a page at a time),
+//! `GET /api/players/{name}/games.pgn` (all of them as one PGN file);
+//! the page `/@/{name}` shows them (`docs/protocol.md`, "Players").
+
+use super::game_records::PlayerView;
+use super::paging;
+use crate::error::{ApiPath, ApiQuery, AppError};
+use crate::ids::GameId;
+use crate::store::{AccountRow, GameRow};
+use crate::time_control;
+use crate::AppState;
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use xiangqi::Color;
+use xiangqi_view::protocol::ComputerSeat;
+
+/// Returns the player routes.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/players/{name}", get(profile))
+        .route("/api/players/{name}/games", get(games))
+        .route("/api/players/{name}/games.pgn", get(all_pgn))
+}
+
+/// Most games in one download of a player's games.
+const MAX_DOWNLOAD: u32 = 10_000;
+
+/// `GET /api/players/{name}/games.pgn`: every finished game of the player (the newest
+/// [`MAX_DOWNLOAD`]), newest first, as one PGN file.
+async fn all_pgn(
+    State(app): State<AppState>,
+    ApiPath(name): ApiPath<String>,
+) -> Result<Response, AppError> {
+    let account = player(&app, &name).await?;
+    let games = app.store.player_pgns(&account.id, MAX_DOWNLOAD).await?;
+    let disposition = format!("attachment; filename=\"xiangqi-{}.pgn\"", account.name);
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8".to_string(),
+            ),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        games.join("\n"),
+    )
+        .into_response())
+}
+
+/// A rating in one category.
+#[derive(Serialize)]
+struct RatingView {
+    rating: f64,
+    deviation: f64,
+    games: i64,
+    provisional: bool,
+}
+
+/// Wins, draws and losses against people (games against the computer and aborted games
+/// are not counted).
+#[derive(Serialize)]
+struct ResultsView {
+    wins: i64,
+    draws: i64,
+    losses: i64,
+}
+
+#[derive(Serialize)]
+struct Profile {
+    name: String,
+    created: i64,
+    /// By category (`bullet`, `blitz`, `rapid`, `classical`); a category the player has
+    /// no rated game in is absent.
+    ratings: BTreeMap<&'static str, RatingView>,
+    results: ResultsView,
+}
+
+/// Reads the live account named `name` (any case).
+///
+/// # Errors
+/// [`AppError::NotFound`] when no live account has that name; [`AppError::Internal`] when
+/// the store fails.
+async fn player(app: &AppState, name: &str) -> Result<AccountRow, AppError> {
+    let shown: String = name.chars().take(24).collect();
+    let not_found = || AppError::NotFound(format!("no player {shown:?}"));
+    if name.chars().count() > crate::accounts::credentials::MAX_NAME {
+        return Err(not_found());
+    }
+    match app
+        .store
+        .account_by_name(&name.to_ascii_lowercase())
+        .await?
+    {
+        Some(a) if a.deleted_at.is_none() => Ok(a),
+        _ => Err(not_found()),
+    }
+}
+
+/// `GET /api/players/{name}`.
+async fn profile(
+    State(app): State<AppState>,
+    ApiPath(name): ApiPath<String>,
+) -> Result<Json<Profile>, AppError> {
+    let account = player(&app, &name).await?;
+    let r = app.store.player_results(&account.id).await?;
+    Ok(Json(Profile {
+        name: account.name,
+        created: account.created_at,
+        ratings: BTreeMap::new(),
+        results: ResultsView {
+            wins: r.wins,
+            draws: r.draws,
+            losses: r.losses,
+        },
+    }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GamesQuery {
+    /// Games on a page, 1–[`paging::MAX_PAGE`].
+    limit: Option<u32>,
+    /// The `next` of the previous page: `ENDED_AT-ID` of its last game.
+    after: Option<String>,
+}
+
+/// One of a player's games, from their side.
+#[derive(Serialize)]
+struct PlayedGame {
+    id: String,
+    url: String,
+    /// The colour the player had.
+    color: &'static str,
+    /// The other side.
+    opponent: PlayerView,
+    /// The engine, when it was the other side.
+    computer: Option<ComputerSeat>,
+    /// `win`, `draw`, `loss` or `aborted`, for the player.
+    result: &'static str,
+    /// Why it ended (`checkmate`, `resignation`, …).
+    reason: Option<String>,
+    category: &'static str,
+    rated: bool,
+    /// The player's rating change, in a rated game.
+    rating_change: Option<f64>,
+    plies: usize,
+    ended_at: i64,
+}
+
+#[derive(Serialize)]
+struct GamesPage {
+    games: Vec<PlayedGame>,
+    /// The `after` of the next page; `None` on the last page.
+    next: Option<String>,
+}
+
+/// `GET /api/players/{name}/games?limit=N&after=CURSOR`.
+async fn games(
+    State(app): State<AppState>,
+    ApiPath(name): ApiPath<String>,
+    ApiQuery(q): ApiQuery<GamesQuery>,
+) -> Result<Json<GamesPage>, AppError> {
+    let limit = paging::limit(q.limit)?;
+    let after = paging::cursor(q.after.as_deref(), "ENDED_AT", GameId::parse)?;
+    let account = player(&app, &name).await?;
+    let rows = app.store.player_games(&account.id, after, limit).await?;
+    let last = rows.last().map(|r| (r.ended_at, r.id.clone()));
+    let next = paging::next(rows.len(), limit, last);
+    let key = account.name.to_ascii_lowercase();
+    Ok(Json(GamesPage {
+        games: rows.iter().map(|r| played(r, &key)).collect(),
+        next,
+    }))
+}
+
+/// `row` from the side of the account whose lower-case name is `key`.
+fn played(row: &GameRow, key: &str) -> PlayedGame {
+    let is_me = |c: Color| {
+        row.players[c]
+            .account
+            .as_ref()
+            .is_some_and(|(n, _)| n.to_ascii_lowercase() == key)
+    };
+    let me = if is_me(Color::Red) {
+        Color::Red
+    } else {
+        Color::Black
+    };
+    let result = match row.result.as_str() {
+        "draw" => "draw",
+        "aborted" => "aborted",
+        winner if winner == me.name() => "win",
+        _ => "loss",
+    };
+    PlayedGame {
+        id: row.id.to_string(),
+        url: format!("/game/{}", row.id),
+        color: me.name(),
+        opponent: PlayerView::of(&row.players[!me]),
+        computer: row.computer,
+        result,
+        reason: row.reason.clone(),
+        category: time_control::category(row.time_control),
+        rated: false,
+        rating_change: None,
+        plies: row.moves.len(),
+        ended_at: row.ended_at,
+    }
+}

@@ -1,0 +1,291 @@
+//! Finished online games (`docs/protocol.md`, "Finished games" and "Players"): the record a
+//! room stores with the event that ends a round, linked to the accounts of signed-in
+//! players, read back by `GET /api/games/{id}` (and `.pgn`), listed by
+//! `GET /api/players/{name}/games` and counted in `GET /api/players/{name}`; bad requests
+//! are refused naming the field.
+
+use crate::common;
+
+use common::accounts::{call, session_cookie, sign_up};
+use common::assert_error;
+use common::http;
+use common::ws::Client;
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use xiangqi_view::protocol::ClientMessage;
+
+const PASSWORD: &str = "palace-diagonal";
+
+/// Signs `name` up; returns its session token.
+async fn account(addr: SocketAddr, name: &str) -> String {
+    session_cookie(&sign_up(addr, name, PASSWORD).await).0
+}
+
+/// Creates a room as `creator` (a session token, or none) and has `guest` join it; returns
+/// the code and both seat tokens (Red's, Black's).
+async fn seat_two(
+    addr: SocketAddr,
+    body: &Value,
+    creator: Option<&str>,
+    guest: Option<&str>,
+) -> (String, String, String) {
+    let r = call(addr, "POST", "/api/rooms", creator, Some(body), &[]).await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let code = r.json()["code"].as_str().expect("code").to_string();
+    let red = r.json()["seat"].as_str().expect("seat").to_string();
+    let path = format!("/api/rooms/{code}/join");
+    let r = call(addr, "POST", &path, guest, Some(&json!({})), &[]).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let black = r.json()["seat"].as_str().expect("seat").to_string();
+    (code, red, black)
+}
+
+/// Red plays `h2e2`, Black `h9g7`, then Black resigns.
+async fn play_and_resign(addr: SocketAddr, code: &str, red_seat: &str, black_seat: &str) {
+    let mut red = Client::join(addr, code, "red", Some(red_seat)).await;
+    let mut black = Client::join(addr, code, "black", Some(black_seat)).await;
+    for (ply, mv) in [(0, "h2e2"), (1, "h9g7")] {
+        let mover = if ply == 0 { &mut red } else { &mut black };
+        mover.send_move(ply, mv).await;
+        red.expect_move(mv).await;
+        black.expect_move(mv).await;
+    }
+    black.send(&ClientMessage::Resign).await;
+    black.expect_event("resign").await;
+    red.expect_event("resign").await;
+}
+
+async fn get_json(addr: SocketAddr, path: &str) -> Value {
+    let r = http::get(addr, path).await;
+    assert_eq!(r.status, 200, "{path}: {}", r.text());
+    r.json()
+}
+
+#[tokio::test]
+async fn a_finished_game_is_kept_with_both_accounts_and_listed_on_their_profiles() {
+    let s = common::start_with(
+        |c| c.accounts_per_minute = 0,
+        xiangqi_server::WallClock::System,
+    )
+    .await;
+    let alice = account(s.addr, "Alice").await;
+    let bob = account(s.addr, "bob_b").await;
+    let body = json!({"time_control": {"initial_s": 300, "increment_s": 3}});
+    let (code, red, black) = seat_two(s.addr, &body, Some(&alice), Some(&bob)).await;
+    play_and_resign(s.addr, &code, &red, &black).await;
+
+    let alices = get_json(s.addr, "/api/players/alice/games").await;
+    let games = alices["games"].as_array().expect("games");
+    assert_eq!(games.len(), 1, "{alices}");
+    let g = &games[0];
+    assert_eq!(g["color"], "red");
+    assert_eq!(g["result"], "win");
+    assert_eq!(g["reason"], "resignation");
+    assert_eq!(g["category"], "blitz", "5+3: 300 + 40 × 3 s = 7 minutes");
+    assert_eq!(g["rated"], false);
+    assert_eq!(g["plies"], 2);
+    assert_eq!(
+        g["opponent"],
+        json!({"display_name": null, "account": "bob_b", "deleted": false})
+    );
+    assert_eq!(alices["next"], Value::Null);
+    let id = g["id"].as_str().expect("id").to_string();
+    assert_eq!(g["url"], format!("/game/{id}"));
+    let bobs = get_json(s.addr, "/api/players/BOB_B/games").await;
+    assert_eq!(bobs["games"][0]["id"], id.as_str());
+    assert_eq!(bobs["games"][0]["result"], "loss");
+    assert_eq!(bobs["games"][0]["color"], "black");
+
+    let record = get_json(s.addr, &format!("/api/games/{}", id.to_lowercase())).await;
+    assert_eq!(record["id"], id.as_str());
+    assert_eq!(record["room"], code.as_str());
+    assert_eq!(record["round"], 1);
+    assert_eq!(record["moves"], json!(["h2e2", "h9g7"]));
+    assert_eq!(record["result"], "red");
+    assert_eq!(record["status"]["reason"], "resignation");
+    assert!(record["status"]["explanation"]
+        .as_str()
+        .is_some_and(|e| !e.is_empty()));
+    assert_eq!(record["red"]["account"], "Alice");
+    assert_eq!(record["black"]["account"], "bob_b");
+    assert_eq!(
+        record["time_control"],
+        json!({"initial_s": 300, "increment_s": 3})
+    );
+    assert_eq!(record["pgn_url"], format!("/api/games/{id}.pgn"));
+
+    let pgn = http::get(s.addr, &format!("/api/games/{id}.pgn")).await;
+    assert_eq!(pgn.status, 200);
+    assert!(pgn
+        .header("content-type")
+        .is_some_and(|t| t.starts_with("application/x-chess-pgn")));
+    assert!(pgn
+        .header("content-disposition")
+        .is_some_and(|d| d.contains(&format!("xiangqi-{id}.pgn"))));
+    let text = pgn.text();
+    for tag in ["[Result \"1-0\"]", "[Round \"1\"]", "[Date \"", "C2=5"] {
+        assert!(text.contains(tag), "{tag} in {text}");
+    }
+
+    let all = http::get(s.addr, "/api/players/alice/games.pgn").await;
+    assert_eq!(all.status, 200, "{}", all.text());
+    assert!(all
+        .header("content-disposition")
+        .is_some_and(|d| d.contains("xiangqi-Alice.pgn")));
+    assert_eq!(all.text().matches("[Event ").count(), 1);
+    assert_eq!(all.text(), text, "one game: the same PGN");
+
+    let profile = get_json(s.addr, "/api/players/alice").await;
+    assert_eq!(profile["name"], "Alice");
+    assert_eq!(
+        profile["results"],
+        json!({"wins": 1, "draws": 0, "losses": 0})
+    );
+    assert_eq!(profile["ratings"], json!({}));
+    let profile = get_json(s.addr, "/api/players/bob_b").await;
+    assert_eq!(
+        profile["results"],
+        json!({"wins": 0, "draws": 0, "losses": 1})
+    );
+
+    // A game between players without accounts is kept too, and lists on no profile.
+    let (code, red, black) = seat_two(s.addr, &json!({}), None, None).await;
+    play_and_resign(s.addr, &code, &red, &black).await;
+    assert_eq!(
+        get_json(s.addr, "/api/players/alice/games").await["games"]
+            .as_array()
+            .map(Vec::len),
+        Some(1)
+    );
+
+    // A deleted account's games stay, its side shown as deleted; its profile is gone.
+    let r = call(
+        s.addr,
+        "DELETE",
+        "/api/account",
+        Some(&bob),
+        Some(&json!({"password": PASSWORD})),
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 204, "{}", r.text());
+    let record = get_json(s.addr, &format!("/api/games/{id}")).await;
+    assert_eq!(
+        record["black"],
+        json!({"display_name": null, "account": null, "deleted": true})
+    );
+    assert_error(
+        &http::get(s.addr, "/api/players/bob_b").await,
+        404,
+        "not_found",
+    );
+    let alices = get_json(s.addr, "/api/players/alice/games").await;
+    assert_eq!(alices["games"][0]["opponent"]["deleted"], true);
+}
+
+#[tokio::test]
+async fn a_players_games_come_a_page_at_a_time_newest_first() {
+    let s = common::start().await;
+    let alice = account(s.addr, "pager").await;
+    for _ in 0..3 {
+        let (code, red, black) = seat_two(s.addr, &json!({}), Some(&alice), None).await;
+        play_and_resign(s.addr, &code, &red, &black).await;
+    }
+    let first = get_json(s.addr, "/api/players/pager/games?limit=2").await;
+    assert_eq!(first["games"].as_array().map(Vec::len), Some(2));
+    let next = first["next"].as_str().expect("a next page").to_string();
+    let second = get_json(
+        s.addr,
+        &format!("/api/players/pager/games?limit=2&after={next}"),
+    )
+    .await;
+    assert_eq!(second["games"].as_array().map(Vec::len), Some(1));
+    assert_eq!(second["next"], Value::Null);
+    let all: Vec<&Value> = first["games"]
+        .as_array()
+        .into_iter()
+        .chain(second["games"].as_array())
+        .flatten()
+        .collect();
+    let ended: Vec<i64> = all
+        .iter()
+        .map(|g| g["ended_at"].as_i64().expect("ended_at"))
+        .collect();
+    assert!(
+        ended.windows(2).all(|w| w[0] >= w[1]),
+        "newest first: {ended:?}"
+    );
+    let ids: std::collections::HashSet<&str> =
+        all.iter().filter_map(|g| g["id"].as_str()).collect();
+    assert_eq!(ids.len(), 3, "no game twice");
+    // The games against an anonymous guest count as results.
+    let profile = get_json(s.addr, "/api/players/pager").await;
+    assert_eq!(profile["results"]["wins"], 3);
+}
+
+#[tokio::test]
+async fn bad_requests_name_the_field_and_unknown_ids_are_not_found() {
+    let s = common::start().await;
+    account(s.addr, "carol").await;
+    for (path, status, code, field) in [
+        (
+            "/api/players/carol/games?limit=0",
+            422,
+            "invalid_field",
+            "limit",
+        ),
+        (
+            "/api/players/carol/games?limit=101",
+            422,
+            "invalid_field",
+            "limit",
+        ),
+        (
+            "/api/players/carol/games?limit=x",
+            400,
+            "bad_request",
+            "limit",
+        ),
+        (
+            "/api/players/carol/games?after=yesterday",
+            422,
+            "invalid_field",
+            "after",
+        ),
+        (
+            "/api/players/carol/games?after=12-!!",
+            422,
+            "invalid_field",
+            "after",
+        ),
+        (
+            "/api/players/carol/games?page=2",
+            400,
+            "bad_request",
+            "page",
+        ),
+    ] {
+        let r = http::get(s.addr, path).await;
+        let e = assert_error(&r, status, code);
+        assert!(
+            e["error"]["message"]
+                .as_str()
+                .is_some_and(|m| m.contains(field)),
+            "{path}: {e}"
+        );
+    }
+    for path in [
+        "/api/players/nobody",
+        "/api/players/nobody/games",
+        "/api/players/admin",
+        &format!("/api/players/{}", "x".repeat(5000)),
+        "/api/games/ABCDEFGHJK",
+        "/api/games/ABCDEFGHJK.pgn",
+        "/api/games/not-a-game",
+        "/api/games/%00",
+    ] {
+        assert_error(&http::get(s.addr, path).await, 404, "not_found");
+    }
+    let empty = get_json(s.addr, "/api/players/CAROL/games").await;
+    assert_eq!(empty, json!({"games": [], "next": null}));
+}
