@@ -9,6 +9,7 @@
  */
 import { t } from './i18n.js';
 import { request, ApiError, storeSeat, loadSeat, storeWatch } from './api.js';
+import { cookieName } from './account-link.js';
 
 const POLL_MS = 3000;
 
@@ -41,6 +42,7 @@ const createForm = /** @type {HTMLFormElement} */ (byId('create-form'));
 const createError = byId('create-error');
 const createSubmit = /** @type {HTMLButtonElement} */ (byId('create-submit'));
 const tcFields = byId('tc-fields');
+const ratedField = byId('rated-field');
 const codeForm = /** @type {HTMLFormElement} */ (byId('code-form'));
 const codeInput = /** @type {HTMLInputElement} */ (byId('room-code'));
 const codeError = byId('code-error');
@@ -71,6 +73,8 @@ function messageOf(err) {
 function syncTimeControl() {
   const timed = /** @type {HTMLInputElement | null} */ (createForm.querySelector('input[name="timed"]:checked'));
   tcFields.hidden = !timed || timed.value !== 'yes';
+  // Rated games need a clock and a signed-in creator (the guest too, or it is not rated).
+  ratedField.hidden = tcFields.hidden || !cookieName();
 }
 createForm.addEventListener('change', syncTimeControl);
 syncTimeControl();
@@ -100,6 +104,7 @@ createForm.addEventListener('submit', async (ev) => {
     time_control: timeControl,
     password: password === '' ? null : password,
     public: data.get('public') === 'on',
+    ...(timeControl && !ratedField.hidden && data.get('rated') === 'on' ? { rated: true } : {}),
   };
   createSubmit.disabled = true;
   try {

@@ -20,6 +20,7 @@ import { request, ApiError } from './api.js';
  * @property {string|null} reason
  * @property {string} category
  * @property {number} plies
+ * @property {number|null} [rating_change] the player's, in a rated game
  * @property {number} ended_at
  */
 
@@ -59,7 +60,8 @@ function addRows(games) {
     };
     cell(new Date(g.ended_at).toLocaleDateString(document.documentElement.lang || undefined));
     cell(opponent(g));
-    cell(t(`profile.${g.result}`));
+    const change = typeof g.rating_change === 'number' ? Math.round(g.rating_change) : null;
+    cell(change === null ? t(`profile.${g.result}`) : `${t(`profile.${g.result}`)} (${change >= 0 ? '+' : '−'}${Math.abs(change)})`);
     cell(`${t(`game-record.category-${g.category}`)} · ${t('profile.plies', { n: g.plies })}`, 's-when');
     const a = document.createElement('a');
     a.className = 's-btn';
@@ -69,6 +71,59 @@ function addRows(games) {
     tr.dataset.result = g.result;
     body.appendChild(tr);
   }
+}
+
+/** The line colour of each category in the rating graph. */
+const LINE = { bullet: '#b3261e', blitz: '#1d4ed8', rapid: '#15803d', classical: '#7c3aed' };
+
+/**
+ * Draws the player's rating after each rated game (GET /api/players/{name}/rating-history)
+ * as one line per category, oldest game on the left; nothing without rated games.
+ * @param {{category: string, at: number, rating: number}[]} history
+ */
+function drawHistory(history) {
+  if (!history.length) return;
+  const svg = $('history-graph');
+  const NS = 'http://www.w3.org/2000/svg';
+  const [W, H, PAD] = [600, 160, 28];
+  const ratings = history.map((p) => p.rating);
+  const lo = Math.floor(Math.min(...ratings) / 50) * 50;
+  const hi = Math.max(lo + 100, Math.ceil(Math.max(...ratings) / 50) * 50);
+  const y = (/** @type {number} */ r) => H - PAD / 2 - ((r - lo) / (hi - lo)) * (H - PAD);
+  const x = (/** @type {number} */ i) => PAD + (history.length === 1 ? (W - PAD) / 2 : (i / (history.length - 1)) * (W - PAD * 1.5));
+  const parts = [];
+  for (const [label, r] of [[String(hi), hi], [String(lo), lo]]) {
+    const text = document.createElementNS(NS, 'text');
+    text.setAttribute('x', '0');
+    text.setAttribute('y', String(y(Number(r)) + 4));
+    text.setAttribute('font-size', '11');
+    text.setAttribute('fill', 'currentColor');
+    text.textContent = String(label);
+    parts.push(text);
+  }
+  for (const [category, colour] of Object.entries(LINE)) {
+    const points = history.map((p, i) => ({ p, i })).filter(({ p }) => p.category === category);
+    if (!points.length) continue;
+    const line = document.createElementNS(NS, 'polyline');
+    line.setAttribute('points', points.map(({ p, i }) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(' '));
+    line.setAttribute('fill', 'none');
+    line.setAttribute('stroke', colour);
+    line.setAttribute('stroke-width', '2');
+    line.dataset.category = category;
+    parts.push(line);
+    for (const { p, i } of points) {
+      const dot = document.createElementNS(NS, 'circle');
+      dot.setAttribute('cx', x(i).toFixed(1));
+      dot.setAttribute('cy', y(p.rating).toFixed(1));
+      dot.setAttribute('r', '3');
+      dot.setAttribute('fill', colour);
+      parts.push(dot);
+    }
+  }
+  svg.replaceChildren(...parts);
+  const last = history[history.length - 1];
+  svg.setAttribute('aria-label', `${t('profile.rating-history')}: ${Math.round(last.rating)}`);
+  $('history-figure').hidden = false;
 }
 
 async function morePages() {
@@ -91,12 +146,16 @@ async function load() {
   $('results').textContent = t('profile.results-line', p.results);
   const ratings = Object.entries(p.ratings ?? {});
   $('ratings').textContent = ratings.length
-    ? ratings.map(([c, r]) => `${t(`game-record.category-${c}`)} ${Math.round(r.rating)}${r.provisional ? '?' : ''}`).join(' · ')
+    ? ratings.map(([c, r]) => `${t(`game-record.category-${c}`)} ${Math.round(r.rating)}${r.provisional ? '?' : ''} (${r.games})`).join(' · ')
     : t('profile.no-rated-games');
   /** @type {HTMLAnchorElement} */ ($('download')).href = `/api/players/${encodeURIComponent(p.name)}/games.pgn`;
   $('summary').hidden = false;
   $('history').hidden = false;
   await morePages();
+  if (ratings.length) {
+    const h = await request('GET', `/api/players/${encodeURIComponent(page.name)}/rating-history`);
+    drawHistory(h.history);
+  }
 }
 
 $('more').addEventListener('click', () => {

@@ -11,6 +11,7 @@
 import { RoomSocket } from './room-socket.js';
 import { t } from './i18n.js';
 import { GameView } from './game-view.js';
+import { RoundRecord } from './room-record.js';
 import {
   showResult, showWarning, statusLine, showViewing, showStatusLine,
 } from './game-status.js';
@@ -56,6 +57,7 @@ export class RoomGame {
       onView: (ply) => showViewing(maybe('viewing'), ply),
       whyNoMove: () => this.whyNoMove(),
     });
+    this.record = new RoundRecord(maybe('round-record'), opts.code, opts.watch ?? null);
     this.socket = new RoomSocket(opts.code, opts.seat, {
       onMessage: (m) => this.onMessage(m),
       onState: (s) => this.onSocketState(s),
@@ -344,6 +346,7 @@ export class RoomGame {
     vis('chat-form', seated);
     const analyse = maybe('analyse');
     if (analyse instanceof HTMLAnchorElement && over) analyse.href = analysisHref(g.start_fen, g.moves);
+    this.record.update(g.round ?? 1, over);
     this.renderLeaving();
   }
 

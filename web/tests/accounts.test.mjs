@@ -3,7 +3,7 @@
 // password change and deletion, as a player does them in the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, newPage, assertNoErrors, screenshot, boardReady, playByClicks } from './lib/harness.mjs';
+import { setUp, newPage, assertNoErrors, screenshot, boardReady, playByClicks, signUp } from './lib/harness.mjs';
 
 let env;
 before(async () => { env = await setUp(); });
@@ -122,16 +122,7 @@ test('the account page fits a phone and says what is wrong in the page\'s langua
 });
 
 test('two signed-in players finish a game: it appears on both profiles and on its own page', async () => {
-  /** Signs `name` up in a new browser (the session cookie stays in that browser). */
-  const player = async (/** @type {string} */ name) => {
-    const page = await newPage(env.browser);
-    await page.goto(`${env.base}/account`);
-    await page.fill('#sign-up-name', name);
-    await page.fill('#sign-up-password', PASSWORD);
-    await page.click('#sign-up-submit');
-    await page.locator('#signed-in').waitFor();
-    return page;
-  };
+  const player = (/** @type {string} */ name) => signUp(env.browser, env.base, name, PASSWORD);
   const red = await player('RedCannon');
   const black = await player('BlackHorse');
   // Red opens a room and Black joins it, each in their own browser (their cookies go along).

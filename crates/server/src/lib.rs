@@ -21,6 +21,7 @@ pub mod listen;
 pub mod lobby_feed;
 pub mod password_hash;
 pub mod rate;
+pub mod ratings;
 pub mod room;
 pub mod routes;
 pub mod security;

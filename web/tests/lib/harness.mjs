@@ -250,3 +250,21 @@ export async function playByClicks(page, move, scope = '') {
   await clickSquare(page, to, scope);
   await waitForPiece(page, to, piece, scope);
 }
+
+/**
+ * Signs `name` up with `password` on /account in a new browser context (the session cookie
+ * stays in it); returns its page, on /account, signed in.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} base
+ * @param {string} name
+ * @param {string} password
+ */
+export async function signUp(browser, base, name, password) {
+  const page = await newPage(browser);
+  await page.goto(`${base}/account`);
+  await page.fill('#sign-up-name', name);
+  await page.fill('#sign-up-password', password);
+  await page.click('#sign-up-submit');
+  await page.locator('#signed-in').waitFor();
+  return page;
+}

@@ -526,7 +526,7 @@ mod tests {
         };
         let current = |html: &str| html.split("aria-current=\"page\"").count() - 1;
         let pages: Vec<&str> = a.paths().filter(|p| p.ends_with(".html")).collect();
-        assert_eq!(pages.len(), 16, "{pages:?}");
+        assert_eq!(pages.len(), 17, "{pages:?}");
         for name in pages {
             let page = html(name);
             assert!(!page.contains("<!--#"), "{name}: a marker of no known part");
@@ -550,10 +550,10 @@ mod tests {
                 footer, !game_page,
                 "{name}: the footer on every page but the games"
             );
-            // A room, a finished game and a profile are no page of the navigation.
+            // A room, a finished game, a profile and the leaderboard are no page of the navigation.
             let elsewhere = matches!(
                 name,
-                "404.html" | "play.html" | "game.html" | "profile.html"
+                "404.html" | "play.html" | "game.html" | "profile.html" | "players.html"
             );
             let expected = usize::from(!elsewhere);
             assert_eq!(current(&page), expected, "{name}: the current link");

@@ -29,6 +29,7 @@ pub fn record(state: &RoomState, game: &Game, ended_at: i64) -> FinishedGame {
         names: state.names.clone(),
         seats: state.seats.clone(),
         computer: state.computer,
+        rated: state.info.rated,
         ended_at,
     }
 }

@@ -468,6 +468,7 @@ pub fn build(row: &RoomRow) -> RoomState {
         public: row.public,
         start: row.start.clone(),
         computer: row.computer,
+        rated: row.rated,
     };
     let mut seats = ByColor::new_with(|_| None);
     seats[Color::Red] = row.red_seat_hash.clone().map(SeatHash);

@@ -25,6 +25,8 @@ pub struct RoomInfo {
     pub start: Position,
     /// The engine's seat in round 1, if any.
     pub computer: Option<ComputerSeat>,
+    /// Whether its games between two signed-in players are rated.
+    pub rated: bool,
 }
 
 /// How a finished round ended. Only the latest is kept in memory: finished games live in
@@ -396,6 +398,7 @@ mod tests {
             public: false,
             start: Position::default(),
             computer: None,
+            rated: false,
         };
         let seats = ByColor::new_with(|c| Some(SeatHash(c.name().to_string())));
         RoomState::new(info, seats)

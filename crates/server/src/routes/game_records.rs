@@ -30,6 +30,10 @@ pub struct PlayerView {
     pub account: Option<String>,
     /// Whether that account has been deleted (shown as "deleted player").
     pub deleted: bool,
+    /// In a rated game: this side's rating after it.
+    pub rating: Option<f64>,
+    /// In a rated game: the change it made to this side's rating.
+    pub rating_change: Option<f64>,
 }
 
 impl PlayerView {
@@ -44,13 +48,15 @@ impl PlayerView {
                 .filter(|(_, d)| !d)
                 .map(|(n, _)| n.clone()),
             deleted,
+            rating: p.rating.map(|(after, _)| after),
+            rating_change: p.rating.map(|(_, change)| change),
         }
     }
 }
 
 /// A finished game on the wire.
 #[derive(Serialize)]
-struct GameView {
+pub struct GameView {
     id: String,
     url: String,
     pgn_url: String,
@@ -59,6 +65,7 @@ struct GameView {
     rules: String,
     time_control: Option<TimeControlJson>,
     category: &'static str,
+    rated: bool,
     start_fen: String,
     moves: Vec<String>,
     result: String,
@@ -104,26 +111,36 @@ async fn fetch(
             .into_response());
     }
     let row = find(&app, &path).await?;
-    let status = serde_json::from_str(&row.status_json)
-        .map_err(|e| AppError::Internal(format!("game {}: stored status: {e}", row.id)))?;
-    Ok(Json(GameView {
-        url: format!("/game/{}", row.id),
-        pgn_url: format!("/api/games/{}.pgn", row.id),
-        id: row.id.to_string(),
-        room: row.room,
-        round: row.round,
-        rules: row.rules,
-        time_control: row.time_control.map(TimeControlJson::from),
-        category: time_control::category(row.time_control),
-        start_fen: row.start_fen,
-        moves: row.moves,
-        result: row.result,
-        reason: row.reason,
-        status,
-        red: PlayerView::of(&row.players[Color::Red]),
-        black: PlayerView::of(&row.players[Color::Black]),
-        computer: row.computer,
-        ended_at: row.ended_at,
-    })
-    .into_response())
+    Ok(Json(GameView::of(row)?).into_response())
+}
+
+impl GameView {
+    /// The wire form of the stored game `row`.
+    ///
+    /// # Errors
+    /// [`AppError::Internal`] when its stored status does not read back.
+    pub fn of(row: GameRow) -> Result<GameView, AppError> {
+        let status = serde_json::from_str(&row.status_json)
+            .map_err(|e| AppError::Internal(format!("game {}: stored status: {e}", row.id)))?;
+        Ok(GameView {
+            url: format!("/game/{}", row.id),
+            pgn_url: format!("/api/games/{}.pgn", row.id),
+            id: row.id.to_string(),
+            room: row.room,
+            round: row.round,
+            rules: row.rules,
+            time_control: row.time_control.map(TimeControlJson::from),
+            category: time_control::category(row.time_control),
+            rated: row.rated,
+            start_fen: row.start_fen,
+            moves: row.moves,
+            result: row.result,
+            reason: row.reason,
+            status,
+            red: PlayerView::of(&row.players[Color::Red]),
+            black: PlayerView::of(&row.players[Color::Black]),
+            computer: row.computer,
+            ended_at: row.ended_at,
+        })
+    }
 }

@@ -44,6 +44,7 @@ pub fn router() -> Router<AppState> {
         .route("/account", get(|h| page("account.html", h)))
         .route("/game/{id}", get(|h| page("game.html", h)))
         .route("/@/{name}", get(|h| page("profile.html", h)))
+        .route("/players", get(|h| page("players.html", h)))
         .route("/sw.js", get(service_worker))
         .route("/manifest.webmanifest", get(manifest))
         .route("/assets/{*path}", get(asset))

@@ -1,12 +1,14 @@
 //! `GET /api/players/{name}` (a player's profile: account, ratings, results) and
 //! `GET /api/players/{name}/games` (their finished games, newest first, a page at a time),
-//! `GET /api/players/{name}/games.pgn` (all of them as one PGN file);
+//! `GET /api/players/{name}/games.pgn` (all of them as one PGN file),
+//! `GET /api/players/{name}/rating-history` and `GET /api/leaderboard?category=C`;
 //! the page `/@/{name}` shows them (`docs/protocol.md`, "Players").
 
 use super::game_records::PlayerView;
 use super::paging;
 use crate::error::{ApiPath, ApiQuery, AppError};
 use crate::ids::GameId;
+use crate::ratings;
 use crate::store::{AccountRow, GameRow};
 use crate::time_control;
 use crate::AppState;
@@ -26,6 +28,97 @@ pub fn router() -> Router<AppState> {
         .route("/api/players/{name}", get(profile))
         .route("/api/players/{name}/games", get(games))
         .route("/api/players/{name}/games.pgn", get(all_pgn))
+        .route("/api/players/{name}/rating-history", get(history))
+        .route("/api/leaderboard", get(leaderboard))
+}
+
+/// Most points of a rating history.
+const MAX_HISTORY: u32 = 1000;
+/// Players on a leaderboard.
+const BOARD_SIZE: u32 = 50;
+
+/// One point of a rating history.
+#[derive(Serialize)]
+struct HistoryPoint {
+    category: String,
+    at: i64,
+    rating: f64,
+}
+
+#[derive(Serialize)]
+struct History {
+    /// Oldest first.
+    history: Vec<HistoryPoint>,
+}
+
+/// `GET /api/players/{name}/rating-history`: the player's rating after each rated game (the
+/// latest [`MAX_HISTORY`]), oldest first.
+async fn history(
+    State(app): State<AppState>,
+    ApiPath(name): ApiPath<String>,
+) -> Result<Json<History>, AppError> {
+    let account = player(&app, &name).await?;
+    let rows = app.store.rating_history(&account.id, MAX_HISTORY).await?;
+    Ok(Json(History {
+        history: rows
+            .into_iter()
+            .map(|r| HistoryPoint {
+                category: r.category,
+                at: r.at,
+                rating: r.rating,
+            })
+            .collect(),
+    }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoardQuery {
+    /// `bullet`, `blitz`, `rapid` or `classical`.
+    category: String,
+}
+
+#[derive(Serialize)]
+struct BoardLine {
+    name: String,
+    url: String,
+    rating: f64,
+    deviation: f64,
+    games: i64,
+}
+
+#[derive(Serialize)]
+struct Board {
+    category: String,
+    players: Vec<BoardLine>,
+}
+
+/// `GET /api/leaderboard?category=C`: the top [`BOARD_SIZE`] non-provisional ratings in
+/// the category, highest first.
+async fn leaderboard(
+    State(app): State<AppState>,
+    ApiQuery(q): ApiQuery<BoardQuery>,
+) -> Result<Json<Board>, AppError> {
+    if !ratings::RATED_CATEGORIES.contains(&q.category.as_str()) {
+        return Err(AppError::InvalidField(format!(
+            "category: one of {}",
+            ratings::RATED_CATEGORIES.join(", ")
+        )));
+    }
+    let rows = app.store.leaderboard(&q.category, BOARD_SIZE).await?;
+    Ok(Json(Board {
+        category: q.category,
+        players: rows
+            .into_iter()
+            .map(|r| BoardLine {
+                url: format!("/@/{}", r.name),
+                name: r.name,
+                rating: r.rating.rating,
+                deviation: r.rating.deviation,
+                games: r.games,
+            })
+            .collect(),
+    }))
 }
 
 /// Most games in one download of a player's games.
@@ -77,7 +170,7 @@ struct Profile {
     created: i64,
     /// By category (`bullet`, `blitz`, `rapid`, `classical`); a category the player has
     /// no rated game in is absent.
-    ratings: BTreeMap<&'static str, RatingView>,
+    ratings: BTreeMap<String, RatingView>,
     results: ResultsView,
 }
 
@@ -109,10 +202,25 @@ async fn profile(
 ) -> Result<Json<Profile>, AppError> {
     let account = player(&app, &name).await?;
     let r = app.store.player_results(&account.id).await?;
+    let ratings = app
+        .store
+        .player_ratings(&account.id)
+        .await?
+        .into_iter()
+        .map(|row| {
+            let view = RatingView {
+                rating: row.rating.rating,
+                deviation: row.rating.deviation,
+                games: row.games,
+                provisional: row.rating.provisional(),
+            };
+            (row.category, view)
+        })
+        .collect();
     Ok(Json(Profile {
         name: account.name,
         created: account.created_at,
-        ratings: BTreeMap::new(),
+        ratings,
         results: ResultsView {
             wins: r.wins,
             draws: r.draws,
@@ -147,6 +255,8 @@ struct PlayedGame {
     reason: Option<String>,
     category: &'static str,
     rated: bool,
+    /// The player's rating after the game, in a rated game.
+    rating: Option<f64>,
     /// The player's rating change, in a rated game.
     rating_change: Option<f64>,
     plies: usize,
@@ -207,8 +317,9 @@ fn played(row: &GameRow, key: &str) -> PlayedGame {
         result,
         reason: row.reason.clone(),
         category: time_control::category(row.time_control),
-        rated: false,
-        rating_change: None,
+        rated: row.rated,
+        rating: row.players[me].rating.map(|(after, _)| after),
+        rating_change: row.players[me].rating.map(|(_, change)| change),
         plies: row.moves.len(),
         ended_at: row.ended_at,
     }

@@ -41,6 +41,7 @@ pub fn router(limits: &RateLimits) -> Router<AppState> {
         )
         .route("/api/rooms/{code}/game", get(game))
         .route("/api/rooms/{code}/game.pgn", get(pgn))
+        .route("/api/rooms/{code}/rounds/{round}", get(finished_round))
 }
 
 /// Checks the engine's seat a client asked for: a level 1 to 5.
@@ -83,6 +84,15 @@ async fn create(
     undecided_start(&start, rules)?;
     let time_control = req.time_control.map(time_control::check).transpose()?;
     let computer = req.computer.map(computer_seat).transpose()?;
+    if req.rated {
+        if time_control.is_none() || computer.is_some() {
+            return Err(AppError::InvalidField(
+                "rated: a rated room needs a clock and two people (no computer)".into(),
+            ));
+        }
+        // Only a signed-in creator may ask for rated games.
+        accounts::signed_in(&app, &jar).await?;
+    }
     let password_hash = password_hash_of(req.password).await?;
     // A computer game takes one of its address's places and a place in the engine's queue
     // before anything is stored.
@@ -107,6 +117,7 @@ async fn create(
             public: req.public && computer.is_none(),
             start: start.clone(),
             computer,
+            rated: req.rated,
             red_seat_hash: (creator == Color::Red).then(|| hash.0.clone()),
             black_seat_hash: (creator == Color::Black).then(|| hash.0.clone()),
             created_at: app.wall.now_ms(),
@@ -279,6 +290,42 @@ async fn record(
         (None, None) => None,
     };
     record.ok_or_else(|| AppError::NotFound(format!("room {code} has no such round")))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WatchQuery {
+    /// The watcher credential, for a room with a password.
+    watch: Option<String>,
+}
+
+/// `GET /api/rooms/{code}/rounds/{round}`: the permanent record of a round that ended
+/// (as `GET /api/games/{id}` answers it: its id and page, and in a rated game the rating
+/// changes), so the room page can link to it; 404 while the round goes on.
+async fn finished_round(
+    State(app): State<AppState>,
+    ApiPath((code, round)): ApiPath<(String, u32)>,
+    extensions: axum::http::Extensions,
+    ApiQuery(q): ApiQuery<WatchQuery>,
+) -> Result<Json<super::game_records::GameView>, AppError> {
+    let row = find_room(&app, &extensions, &code).await?;
+    if let Some(hash) = row.password_hash.as_deref() {
+        if !q
+            .watch
+            .as_deref()
+            .is_some_and(|w| WatchKey::of(&row.code, hash).matches(w))
+        {
+            return Err(AppError::PasswordNeeded);
+        }
+    }
+    let game = app
+        .store
+        .game_of_round(&row.code, round, row.created_at)
+        .await?
+        .ok_or_else(|| {
+            AppError::NotFound(format!("round {round} of room {} has not ended", row.code))
+        })?;
+    Ok(Json(super::game_records::GameView::of(game)?))
 }
 
 #[derive(Deserialize)]

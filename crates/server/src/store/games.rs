@@ -4,6 +4,8 @@
 
 use super::{columns, Store, StoreError, WriteOp};
 use crate::ids::{AccountId, GameId, RoomCode, SeatHash};
+use crate::ratings::{self, Rating};
+use crate::time_control;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 use xiangqi::game::RuleSet;
@@ -43,18 +45,23 @@ pub struct FinishedGame {
     pub seats: ByColor<Option<SeatHash>>,
     /// The engine's seat in this game, if it played.
     pub computer: Option<ComputerSeat>,
+    /// Its room rates games: it is rated if both seats are linked to two different
+    /// accounts and it did not end aborted.
+    pub rated: bool,
     /// When it ended, milliseconds since the Unix epoch.
     pub ended_at: i64,
 }
 
 /// One side of a stored game as the pages show it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GamePlayer {
     /// The display name chosen in the room, if any.
     pub display_name: Option<String>,
     /// The account that played this side, if a signed-in player did: its name, and whether
     /// it has since been deleted.
     pub account: Option<(String, bool)>,
+    /// In a rated game: this side's rating after it, and the change it made.
+    pub rating: Option<(f64, f64)>,
 }
 
 /// A finished game as stored.
@@ -86,8 +93,43 @@ pub struct GameRow {
     pub players: ByColor<GamePlayer>,
     /// The engine's seat, if it played.
     pub computer: Option<ComputerSeat>,
+    /// Whether it was rated.
+    pub rated: bool,
     /// When it ended, milliseconds since the Unix epoch.
     pub ended_at: i64,
+}
+
+/// A player's rating in one category, as stored.
+#[derive(Clone, Debug)]
+pub struct RatingRow {
+    /// The category (`bullet`, `blitz`, `rapid`, `classical`).
+    pub category: String,
+    /// The rating.
+    pub rating: Rating,
+    /// Rated games played in the category.
+    pub games: i64,
+}
+
+/// A player's rating after one rated game.
+#[derive(Clone, Debug)]
+pub struct HistoryRow {
+    /// The category.
+    pub category: String,
+    /// When the game ended, milliseconds since the Unix epoch.
+    pub at: i64,
+    /// The rating after it.
+    pub rating: f64,
+}
+
+/// A line of a leaderboard.
+#[derive(Clone, Debug)]
+pub struct BoardRow {
+    /// The account's name.
+    pub name: String,
+    /// Its rating in the board's category.
+    pub rating: Rating,
+    /// Rated games played in the category.
+    pub games: i64,
 }
 
 /// A player's wins, draws and losses over their finished games (aborted games left out).
@@ -104,7 +146,8 @@ pub struct Results {
 /// The columns every game read selects, with the two accounts' names.
 const GAME_COLUMNS: &str = "g.id, g.room_code, g.round, g.rules, g.initial_ms, g.increment_ms, \
     g.start_fen, g.moves, g.result, g.reason, g.status, g.pgn, g.red_name, g.black_name, \
-    g.computer_level, g.computer_color, g.ended_at, \
+    g.computer_level, g.computer_color, g.ended_at, g.rated, \
+    g.red_rating, g.red_change, g.black_rating, g.black_change, \
     ra.name AS red_account_name, ra.deleted_at AS red_deleted, \
     ba.name AS black_account_name, ba.deleted_at AS black_deleted \
     FROM games g LEFT JOIN accounts ra ON ra.id = g.red_account \
@@ -131,6 +174,30 @@ impl Store {
             .bind(id.as_str())
             .fetch_optional(&self.pool)
             .await?;
+        row.as_ref().map(game_row).transpose()
+    }
+
+    /// Returns the record of round `round` of room `room`, finished at or after `since`
+    /// (the room's creation, in milliseconds since the Unix epoch: a code is reused only
+    /// after its room expired), if that round has ended.
+    ///
+    /// # Errors
+    /// [`StoreError`] on a storage failure or a row that does not read back.
+    pub async fn game_of_round(
+        &self,
+        room: &RoomCode,
+        round: u32,
+        since: i64,
+    ) -> Result<Option<GameRow>, StoreError> {
+        let row = sqlx::query(&format!(
+            "SELECT {GAME_COLUMNS} WHERE g.room_code = $1 AND g.round = $2 AND g.ended_at >= $3 \
+             ORDER BY g.ended_at DESC LIMIT 1"
+        ))
+        .bind(room.as_str())
+        .bind(i64::from(round))
+        .bind(since)
+        .fetch_optional(&self.pool)
+        .await?;
         row.as_ref().map(game_row).transpose()
     }
 
@@ -161,6 +228,93 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(game_row).collect()
+    }
+
+    /// Returns `account`'s ratings, one per category it has rated games in.
+    ///
+    /// # Errors
+    /// [`StoreError`] on a storage failure.
+    pub async fn player_ratings(&self, account: &AccountId) -> Result<Vec<RatingRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT category, rating, deviation, volatility, games FROM ratings \
+             WHERE account_id = $1 ORDER BY category",
+        )
+        .bind(account.as_str())
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(RatingRow {
+                    category: r.try_get("category")?,
+                    rating: rating_of(r)?,
+                    games: r.try_get("games")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Returns `account`'s rating after each of its rated games (at most `limit`, the
+    /// latest), oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError`] on a storage failure.
+    pub async fn rating_history(
+        &self,
+        account: &AccountId,
+        limit: u32,
+    ) -> Result<Vec<HistoryRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT category, at, rating FROM rating_history WHERE account_id = $1 \
+             ORDER BY at DESC LIMIT $2",
+        )
+        .bind(account.as_str())
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out: Vec<HistoryRow> = rows
+            .iter()
+            .map(|r| {
+                Ok(HistoryRow {
+                    category: r.try_get("category")?,
+                    at: r.try_get("at")?,
+                    rating: r.try_get("rating")?,
+                })
+            })
+            .collect::<Result<_, StoreError>>()?;
+        out.reverse();
+        Ok(out)
+    }
+
+    /// Returns the `limit` best non-provisional ratings of live accounts in `category`,
+    /// highest first.
+    ///
+    /// # Errors
+    /// [`StoreError`] on a storage failure.
+    pub async fn leaderboard(
+        &self,
+        category: &str,
+        limit: u32,
+    ) -> Result<Vec<BoardRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT a.name, r.rating, r.deviation, r.volatility, r.games FROM ratings r \
+             JOIN accounts a ON a.id = r.account_id \
+             WHERE r.category = $1 AND r.deviation < $2 AND a.deleted_at IS NULL \
+             ORDER BY r.rating DESC, a.name_key LIMIT $3",
+        )
+        .bind(category)
+        .bind(ratings::PROVISIONAL_DEVIATION)
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(BoardRow {
+                    name: r.try_get("name")?,
+                    rating: rating_of(r)?,
+                    games: r.try_get("games")?,
+                })
+            })
+            .collect()
     }
 
     /// Returns the PGN of every finished game of `account`, newest first (at most `limit`).
@@ -210,6 +364,15 @@ impl Store {
     }
 }
 
+/// Reads the `rating`, `deviation` and `volatility` columns of `r`.
+fn rating_of(r: &AnyRow) -> Result<Rating, StoreError> {
+    Ok(Rating {
+        rating: r.try_get("rating")?,
+        deviation: r.try_get("deviation")?,
+        volatility: r.try_get("volatility")?,
+    })
+}
+
 /// Reads one row of a [`GAME_COLUMNS`] query.
 fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
     let id: String = r.try_get("id")?;
@@ -222,9 +385,12 @@ fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
     let player = |color: Color| -> Result<GamePlayer, StoreError> {
         let name: Option<String> = r.try_get(format!("{}_account_name", color.name()).as_str())?;
         let deleted: Option<i64> = r.try_get(format!("{}_deleted", color.name()).as_str())?;
+        let after: Option<f64> = r.try_get(format!("{}_rating", color.name()).as_str())?;
+        let change: Option<f64> = r.try_get(format!("{}_change", color.name()).as_str())?;
         Ok(GamePlayer {
             display_name: r.try_get(format!("{}_name", color.name()).as_str())?,
             account: name.map(|n| (n, deleted.is_some())),
+            rating: after.zip(change),
         })
     };
     Ok(GameRow {
@@ -243,6 +409,7 @@ fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
             black: player(Color::Black)?,
         },
         computer: columns::computer(&id, level, color.as_deref())?,
+        rated: r.try_get::<i64, _>("rated")? != 0,
         ended_at: r.try_get("ended_at")?,
         id: game,
     })
@@ -256,7 +423,7 @@ pub(super) async fn insert_game(
     let (initial_ms, increment_ms) = columns::time_control_columns(g.time_control)?;
     let (level, color) = columns::computer_columns(g.computer);
     let seat = |c: Color| g.seats[c].as_ref().map(|h| h.0.clone());
-    Ok(sqlx::query(
+    let inserted = sqlx::query(
         "INSERT INTO games (id, room_code, round, rules, initial_ms, increment_ms, start_fen, \
          moves, result, reason, status, pgn, red_name, black_name, red_seat_hash, \
          black_seat_hash, red_account, black_account, computer_level, computer_color, ended_at) \
@@ -285,7 +452,109 @@ pub(super) async fn insert_game(
     .bind(g.ended_at)
     .execute(&mut *conn)
     .await?
-    .rows_affected())
+    .rows_affected();
+    if inserted == 1 && g.rated {
+        rate_game(conn, g).await?;
+    }
+    Ok(inserted)
+}
+
+/// Rates the just-inserted game `g` when both its seats belong to two different accounts,
+/// it was played on a clock and did not end aborted: updates both players' ratings in its
+/// category, stores the changes on the game and each new rating in the history.
+async fn rate_game(conn: &mut AnyConnection, g: &FinishedGame) -> Result<(), StoreError> {
+    let category = time_control::category(g.time_control);
+    if !ratings::RATED_CATEGORIES.contains(&category) {
+        return Ok(());
+    }
+    let row = sqlx::query("SELECT red_account, black_account FROM games WHERE id = $1")
+        .bind(g.id.as_str())
+        .fetch_one(&mut *conn)
+        .await?;
+    let red: Option<String> = row.try_get("red_account")?;
+    let black: Option<String> = row.try_get("black_account")?;
+    let (Some(red), Some(black)) = (red, black) else {
+        return Ok(());
+    };
+    if red == black {
+        return Ok(());
+    }
+    let (red_before, red_games) = current_rating(conn, &red, category).await?;
+    let (black_before, black_games) = current_rating(conn, &black, category).await?;
+    let Some((red_after, black_after)) = ratings::rate(red_before, black_before, g.result) else {
+        return Ok(());
+    };
+    for (account, after, games) in [
+        (&red, red_after, red_games),
+        (&black, black_after, black_games),
+    ] {
+        sqlx::query(
+            "INSERT INTO ratings (account_id, category, rating, deviation, volatility, games) \
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (account_id, category) DO UPDATE SET \
+             rating = excluded.rating, deviation = excluded.deviation, \
+             volatility = excluded.volatility, games = excluded.games",
+        )
+        .bind(account.as_str())
+        .bind(category)
+        .bind(after.rating)
+        .bind(after.deviation)
+        .bind(after.volatility)
+        .bind(games + 1)
+        .execute(&mut *conn)
+        .await?;
+        sqlx::query(
+            "INSERT INTO rating_history (account_id, category, game_id, rating, deviation, at) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(account.as_str())
+        .bind(category)
+        .bind(g.id.as_str())
+        .bind(after.rating)
+        .bind(after.deviation)
+        .bind(g.ended_at)
+        .execute(&mut *conn)
+        .await?;
+    }
+    sqlx::query(
+        "UPDATE games SET rated = 1, red_rating = $1, red_change = $2, black_rating = $3, \
+         black_change = $4 WHERE id = $5",
+    )
+    .bind(red_after.rating)
+    .bind(red_after.rating - red_before.rating)
+    .bind(black_after.rating)
+    .bind(black_after.rating - black_before.rating)
+    .bind(g.id.as_str())
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Returns `account`'s rating in `category` and its rated games there (a new player's
+/// rating and 0 when it has none).
+async fn current_rating(
+    conn: &mut AnyConnection,
+    account: &str,
+    category: &str,
+) -> Result<(Rating, i64), StoreError> {
+    let row = sqlx::query(
+        "SELECT rating, deviation, volatility, games FROM ratings \
+         WHERE account_id = $1 AND category = $2",
+    )
+    .bind(account)
+    .bind(category)
+    .fetch_optional(&mut *conn)
+    .await?;
+    match row {
+        None => Ok((Rating::default(), 0)),
+        Some(r) => Ok((
+            Rating {
+                rating: r.try_get("rating")?,
+                deviation: r.try_get("deviation")?,
+                volatility: r.try_get("volatility")?,
+            },
+            r.try_get("games")?,
+        )),
+    }
 }
 
 /// Links `seat` to `account` (nothing if the seat is linked already).

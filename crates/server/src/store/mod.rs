@@ -15,7 +15,7 @@ mod lease;
 
 pub use accounts::{AccountRow, NewSession};
 pub use database::{Database, DatabaseUrlError};
-pub use games::{FinishedGame, GamePlayer, GameRow, Results};
+pub use games::{BoardRow, FinishedGame, GamePlayer, GameRow, HistoryRow, RatingRow, Results};
 pub use lease::Owner;
 
 use crate::ids::{PuzzleId, RoomCode, SeatHash};
@@ -114,6 +114,8 @@ pub struct RoomRow {
     /// The engine's seat in round 1, if it holds one (columns `computer_level`,
     /// `computer_color`).
     pub computer: Option<ComputerSeat>,
+    /// Its games between two signed-in players are rated (column `rated`).
+    pub rated: bool,
     /// Hash of the seat token that played Red in round 1.
     pub red_seat_hash: Option<String>,
     /// Hash of the seat token that played Black in round 1.
@@ -316,7 +318,7 @@ impl Store {
     pub async fn room(&self, code: &RoomCode) -> Result<Option<RoomRow>, StoreError> {
         let row = sqlx::query(
             "SELECT code, rules, initial_ms, increment_ms, password_hash, public, start_fen, \
-             computer_level, computer_color, red_seat_hash, black_seat_hash, created_at \
+             computer_level, computer_color, red_seat_hash, black_seat_hash, created_at, rated \
              FROM rooms WHERE code = $1",
         )
         .bind(code.as_str())
@@ -335,6 +337,7 @@ impl Store {
             public: row.try_get::<i64, _>("public")? != 0,
             start: columns::start(room, &row.try_get::<String, _>("start_fen")?)?,
             computer: columns::computer(room, level, color.as_deref())?,
+            rated: row.try_get::<i64, _>("rated")? != 0,
             red_seat_hash: row.try_get("red_seat_hash")?,
             black_seat_hash: row.try_get("black_seat_hash")?,
             created_at: row.try_get("created_at")?,
@@ -665,8 +668,8 @@ async fn insert_room_row(conn: &mut AnyConnection, r: &RoomRow) -> Result<u64, S
     Ok(sqlx::query(
         "INSERT INTO rooms (code, rules, initial_ms, increment_ms, \
              password_hash, public, start_fen, computer_level, computer_color, \
-             red_seat_hash, black_seat_hash, created_at, last_activity) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+             red_seat_hash, black_seat_hash, created_at, last_activity, rated) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) \
              ON CONFLICT DO NOTHING",
     )
     .bind(r.code.as_str())
@@ -682,6 +685,7 @@ async fn insert_room_row(conn: &mut AnyConnection, r: &RoomRow) -> Result<u64, S
     .bind(&r.black_seat_hash)
     .bind(r.created_at)
     .bind(r.created_at)
+    .bind(i64::from(r.rated))
     .execute(&mut *conn)
     .await?
     .rows_affected())
@@ -748,6 +752,7 @@ pub(crate) fn test_room(code: &RoomCode) -> RoomRow {
         public: false,
         start: Position::start(),
         computer: None,
+        rated: false,
         red_seat_hash: Some("red".into()),
         black_seat_hash: None,
         created_at: 1,
@@ -909,6 +914,7 @@ mod tests {
             let code = RoomCode::random();
             let row = RoomRow {
                 public: true,
+                rated: false,
                 red_seat_hash: Some("red".into()),
                 ..test_room(&code)
             };

@@ -86,7 +86,7 @@ async fn a_finished_game_is_kept_with_both_accounts_and_listed_on_their_profiles
     assert_eq!(g["plies"], 2);
     assert_eq!(
         g["opponent"],
-        json!({"display_name": null, "account": "bob_b", "deleted": false})
+        json!({"display_name": null, "account": "bob_b", "deleted": false, "rating": null, "rating_change": null})
     );
     assert_eq!(alices["next"], Value::Null);
     let id = g["id"].as_str().expect("id").to_string();
@@ -95,6 +95,14 @@ async fn a_finished_game_is_kept_with_both_accounts_and_listed_on_their_profiles
     assert_eq!(bobs["games"][0]["id"], id.as_str());
     assert_eq!(bobs["games"][0]["result"], "loss");
     assert_eq!(bobs["games"][0]["color"], "black");
+
+    // The room links its ended round to the record.
+    let of_round = get_json(s.addr, &format!("/api/rooms/{code}/rounds/1")).await;
+    assert_eq!(of_round["id"], id.as_str());
+    let later = http::get(s.addr, &format!("/api/rooms/{code}/rounds/2")).await;
+    assert_error(&later, 404, "not_found");
+    let bad = http::get(s.addr, &format!("/api/rooms/{code}/rounds/first")).await;
+    assert_error(&bad, 400, "bad_request");
 
     let record = get_json(s.addr, &format!("/api/games/{}", id.to_lowercase())).await;
     assert_eq!(record["id"], id.as_str());
@@ -172,7 +180,7 @@ async fn a_finished_game_is_kept_with_both_accounts_and_listed_on_their_profiles
     let record = get_json(s.addr, &format!("/api/games/{id}")).await;
     assert_eq!(
         record["black"],
-        json!({"display_name": null, "account": null, "deleted": true})
+        json!({"display_name": null, "account": null, "deleted": true, "rating": null, "rating_change": null})
     );
     assert_error(
         &http::get(s.addr, "/api/players/bob_b").await,
@@ -288,4 +296,129 @@ async fn bad_requests_name_the_field_and_unknown_ids_are_not_found() {
     }
     let empty = get_json(s.addr, "/api/players/CAROL/games").await;
     assert_eq!(empty, json!({"games": [], "next": null}));
+}
+
+#[tokio::test]
+async fn a_rated_game_moves_both_ratings_by_glicko2() {
+    let s = common::start_with(
+        |c| c.accounts_per_minute = 0,
+        xiangqi_server::WallClock::System,
+    )
+    .await;
+    let alice = account(s.addr, "rated_red").await;
+    let bob = account(s.addr, "rated_black").await;
+    // A rated room needs a clock, two people and a signed-in creator.
+    for (body, cookie, status, code) in [
+        (json!({"rated": true}), Some(&alice), 422, "invalid_field"),
+        (
+            json!({"rated": true, "time_control": {"initial_s": 300, "increment_s": 3},
+                "computer": {"level": 1, "color": "black"}}),
+            Some(&alice),
+            422,
+            "invalid_field",
+        ),
+        (
+            json!({"rated": true, "time_control": {"initial_s": 300, "increment_s": 3}}),
+            None,
+            401,
+            "not_signed_in",
+        ),
+        (
+            json!({"rated": "yes", "time_control": {"initial_s": 300, "increment_s": 3}}),
+            Some(&alice),
+            400,
+            "bad_request",
+        ),
+    ] {
+        let r = call(
+            s.addr,
+            "POST",
+            "/api/rooms",
+            cookie.map(String::as_str),
+            Some(&body),
+            &[],
+        )
+        .await;
+        let e = assert_error(&r, status, code);
+        if status != 401 {
+            assert!(
+                e["error"]["message"]
+                    .as_str()
+                    .is_some_and(|m| m.contains("rated")),
+                "{e}"
+            );
+        }
+    }
+    let body = json!({"rated": true, "time_control": {"initial_s": 300, "increment_s": 3}});
+    let (code, red, black) = seat_two(s.addr, &body, Some(&alice), Some(&bob)).await;
+    play_and_resign(s.addr, &code, &red, &black).await;
+
+    // Glicko-2 for two new players (1500, RD 350, σ 0.06; τ 0.5), one game, Red wins:
+    // Glickman's formulas give 1662.31 and 1337.69, both with RD 290.32.
+    let profile = get_json(s.addr, "/api/players/rated_red").await;
+    let blitz = &profile["ratings"]["blitz"];
+    assert!(
+        (blitz["rating"].as_f64().expect("rating") - 1662.31).abs() < 0.01,
+        "{profile}"
+    );
+    assert!(
+        (blitz["deviation"].as_f64().expect("deviation") - 290.32).abs() < 0.01,
+        "{profile}"
+    );
+    assert_eq!(blitz["games"], 1);
+    assert_eq!(blitz["provisional"], true);
+    let loser = get_json(s.addr, "/api/players/rated_black").await;
+    assert!(
+        (loser["ratings"]["blitz"]["rating"]
+            .as_f64()
+            .expect("rating")
+            - 1337.69)
+            .abs()
+            < 0.01
+    );
+
+    let games = get_json(s.addr, "/api/players/rated_red/games").await;
+    let g = &games["games"][0];
+    assert_eq!(g["rated"], true);
+    assert!(
+        (g["rating_change"].as_f64().expect("change") - 162.31).abs() < 0.01,
+        "{g}"
+    );
+    let record = get_json(
+        s.addr,
+        &format!("/api/games/{}", g["id"].as_str().expect("id")),
+    )
+    .await;
+    assert_eq!(record["rated"], true);
+    assert!((record["black"]["rating_change"].as_f64().expect("change") + 162.31).abs() < 0.01);
+    let history = get_json(s.addr, "/api/players/rated_red/rating-history").await;
+    assert_eq!(
+        history["history"].as_array().map(Vec::len),
+        Some(1),
+        "{history}"
+    );
+    assert_eq!(history["history"][0]["category"], "blitz");
+    // Provisional ratings are not on the leaderboard.
+    let board = get_json(s.addr, "/api/leaderboard?category=blitz").await;
+    assert_eq!(board["players"], json!([]));
+    assert_error(
+        &http::get(s.addr, "/api/leaderboard?category=untimed").await,
+        422,
+        "invalid_field",
+    );
+    assert_error(
+        &http::get(s.addr, "/api/leaderboard").await,
+        400,
+        "bad_request",
+    );
+
+    // A guest without an account in a rated room: the game is kept, not rated.
+    let (code, red, black) = seat_two(s.addr, &body, Some(&alice), None).await;
+    play_and_resign(s.addr, &code, &red, &black).await;
+    let games = get_json(s.addr, "/api/players/rated_red/games").await;
+    assert_eq!(games["games"][0]["rated"], false);
+    assert_eq!(
+        get_json(s.addr, "/api/players/rated_red").await["ratings"]["blitz"]["games"],
+        1
+    );
 }

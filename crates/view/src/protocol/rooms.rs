@@ -39,6 +39,10 @@ pub struct NewRoom {
         skip_serializing_if = "Option::is_none"
     )]
     pub computer: Option<ComputerRequest>,
+    /// Rate the room's games (Glicko-2, by time category): only between two signed-in
+    /// players, on a clock, against no engine; the creator must be signed in.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 /// The engine's seat as a client asks for it: any integer level, checked by the server
