@@ -114,3 +114,73 @@ test('a rated game from the lobby: both see their new ratings, equal to Glicko-2
   await host.context().close();
   await guest.context().close();
 });
+
+test('quick pairing: two signed-in players press 5+3 rated, are paired into one room and play a rated game', async () => {
+  const player = (/** @type {string} */ name) => signUp(env.browser, env.base, name, PASSWORD);
+  const a = await player('QuickRed');
+  const b = await player('QuickBlack');
+  for (const p of [a, b]) {
+    await p.goto(`${env.base}/lobby`);
+    await p.locator('#seek-rated-field').waitFor();
+    await p.check('#seek-rated');
+  }
+  await a.click('#presets button:text-is("5+3")');
+  await a.locator('#seeking:not([hidden])').waitFor();
+  assert.match(await a.locator('#seeking-text').textContent(), /5\+3/);
+  await b.click('#presets button:text-is("5+3")');
+  await Promise.all([a.waitForURL(/\/play\/[A-Z0-9]+$/), b.waitForURL(/\/play\/[A-Z0-9]+$/)]);
+  assert.equal(a.url(), b.url(), 'one room for both');
+  for (const p of [a, b]) await boardReady(p, '#board');
+  const aIsRed = await Promise.race([
+    a.locator('#board [data-square="h2"].movable').waitFor().then(() => true),
+    b.locator('#board [data-square="h2"].movable').waitFor().then(() => false),
+  ]);
+  const [red, black] = aIsRed ? [a, b] : [b, a];
+  await playByClicks(red, 'h2e2', '#board');
+  await black.locator('#board [data-square="e2"]').waitFor();
+  await black.locator('#resign').waitFor({ state: 'visible' });
+  await black.click('#resign');
+  await black.click('#resign');
+  const fresh = { r: 1500, rd: 350, sigma: 0.06 };
+  const won = glicko2(fresh, fresh, 1);
+  await red.locator('#round-record:not([hidden])').waitFor();
+  assert.ok((await red.locator('#round-record').textContent()).includes(`Red ${Math.round(won.rating)}`));
+  // The game is on both profiles and downloads as PGN.
+  for (const name of ['QuickRed', 'QuickBlack']) {
+    const games = await (await fetch(`${env.base}/api/players/${name}/games`)).json();
+    assert.equal(games.games.length, 1, name);
+    assert.equal(games.games[0].rated, true);
+  }
+  const redName = aIsRed ? 'QuickRed' : 'QuickBlack';
+  const profile = await (await fetch(`${env.base}/api/players/${redName}`)).json();
+  assert.ok(Math.abs(profile.ratings.blitz.rating - won.rating) < 0.01);
+  const games = await (await fetch(`${env.base}/api/players/${redName}/games`)).json();
+  const pgn = await fetch(`${env.base}/api/games/${games.games[0].id}.pgn`);
+  assert.equal(pgn.status, 200);
+  assert.match(await pgn.text(), /\[Result "1-0"\]/);
+  assertNoErrors(a);
+  assertNoErrors(b);
+  await a.context().close();
+  await b.context().close();
+});
+
+test('quick pairing: a seek can be cancelled, and one left alone waits', async () => {
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/lobby`);
+  assert.ok(await page.locator('#seek-rated-field').isHidden(), 'rated needs an account');
+  await page.click('#presets button:text-is("1+0")');
+  await page.locator('#seeking:not([hidden])').waitFor();
+  await page.click('#cancel-seek');
+  await page.locator('#seeking').waitFor({ state: 'hidden' });
+  assert.equal(await page.locator('#presets button:text-is("1+0")').isEnabled(), true);
+  // The phone layout keeps the clocks on the screen, three a row.
+  const phone = await newPage(env.browser, { width: 360, height: 640 });
+  await phone.goto(`${env.base}/lobby`);
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no horizontal scrolling (overflow ${overflow}px)`);
+  await screenshot(phone, 'lobby-pairing-phone');
+  assertNoErrors(page);
+  assertNoErrors(phone);
+  await page.context().close();
+  await phone.context().close();
+});

@@ -25,7 +25,7 @@ fn random_code(len: usize) -> String {
 }
 
 /// Returns `bytes` random bytes from the operating system's generator as lowercase hex.
-fn random_hex(bytes: usize) -> String {
+pub fn random_hex(bytes: usize) -> String {
     let mut buf = vec![0u8; bytes];
     OsRng.fill_bytes(&mut buf);
     hex::encode(buf)

@@ -161,6 +161,7 @@ pub fn app(state: AppState) -> Router {
         .merge(routes::accounts::router(&state.limits))
         .merge(routes::game_records::router())
         .merge(routes::players::router())
+        .merge(routes::seeks::router())
         .merge(routes::rooms::router(&state.limits))
         .merge(routes::lobby::router())
         .merge(routes::position::router())

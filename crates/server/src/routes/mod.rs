@@ -10,6 +10,7 @@ pub mod players;
 pub mod position;
 pub mod puzzles;
 pub mod rooms;
+pub mod seeks;
 
 use crate::error::AppError;
 use crate::ids::RoomCode;

@@ -73,6 +73,39 @@ async fn password_hash_of(password: Option<String>) -> Result<Option<String>, Ap
     }
 }
 
+/// Stores the new room `row` and starts it on this node when it may (taking the engine's
+/// admission `lease` for a computer game); returns false (nothing stored, `lease` left)
+/// when its code is taken.
+///
+/// # Errors
+/// [`AppError::Internal`] when the store fails.
+pub async fn open_room(
+    app: &AppState,
+    row: &RoomRow,
+    lease: &mut Option<crate::computer::admission::Admission>,
+) -> Result<bool, AppError> {
+    if !app.store.insert_room(row.clone()).await? {
+        return Ok(false);
+    }
+    let code = &row.code;
+    // On a node of a cluster, the new room runs here once this node holds its lease (nobody
+    // else can have it yet); else (this node's heartbeat lapsed, or the database went away
+    // since the insert) it loads wherever it is first used.
+    let here = match app.rooms.owns_or_takes(code).await {
+        Ok(here) => here,
+        Err(e) => {
+            tracing::warn!(room = %code, error = %e, "new room not taken here");
+            false
+        }
+    };
+    if here {
+        app.rooms.start(build(row), lease.take());
+    }
+    app.rooms.lobby().changed();
+    tracing::info!(room = %code, "room created");
+    Ok(true)
+}
+
 async fn create(
     State(app): State<AppState>,
     extensions: axum::http::Extensions,
@@ -96,7 +129,7 @@ async fn create(
     let password_hash = password_hash_of(req.password).await?;
     // A computer game takes one of its address's places and a place in the engine's queue
     // before anything is stored.
-    let lease = match computer {
+    let mut lease = match computer {
         Some(_) => Some(
             app.rooms
                 .admit_computer_game(client_key(peer_ip(&extensions)))?,
@@ -122,22 +155,7 @@ async fn create(
             black_seat_hash: (creator == Color::Black).then(|| hash.0.clone()),
             created_at: app.wall.now_ms(),
         };
-        if app.store.insert_room(row.clone()).await? {
-            // On a node of a cluster, the new room runs here once this node holds its lease
-            // (nobody else can have it yet); else (this node's heartbeat lapsed, or the
-            // database went away since the insert) it loads wherever it is first used.
-            let here = match app.rooms.owns_or_takes(&code).await {
-                Ok(here) => here,
-                Err(e) => {
-                    tracing::warn!(room = %code, error = %e, "new room not taken here");
-                    false
-                }
-            };
-            if here {
-                app.rooms.start(build(&row), lease);
-            }
-            app.rooms.lobby().changed();
-            tracing::info!(room = %code, "room created");
+        if open_room(&app, &row, &mut lease).await? {
             let watch = row
                 .password_hash
                 .as_deref()

@@ -12,11 +12,13 @@ mod columns;
 mod database;
 mod games;
 mod lease;
+mod seeks;
 
 pub use accounts::{AccountRow, NewSession};
 pub use database::{Database, DatabaseUrlError};
 pub use games::{BoardRow, FinishedGame, GamePlayer, GameRow, HistoryRow, RatingRow, Results};
 pub use lease::Owner;
+pub use seeks::SeekRow;
 
 use crate::ids::{PuzzleId, RoomCode, SeatHash};
 use sqlx::any::AnyRow;
@@ -185,6 +187,7 @@ enum WriteOp {
         cutoff: i64,
     },
     Account(accounts::AccountOp),
+    Seek(seeks::SeekOp),
 }
 
 struct WriteJob {
@@ -644,6 +647,7 @@ async fn run_op(conn: &mut AnyConnection, op: &WriteOp) -> Result<u64, StoreErro
         .await?
         .rows_affected()),
         WriteOp::Account(op) => accounts::run(conn, op).await,
+        WriteOp::Seek(op) => seeks::run(conn, op).await,
         WriteOp::DeleteIdleRooms { cutoff } => {
             sqlx::query(
                 "DELETE FROM events WHERE room_code IN \

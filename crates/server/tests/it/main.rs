@@ -34,6 +34,7 @@ mod rate_limits;
 mod restart;
 mod seat_limits;
 mod security;
+mod seeks;
 mod shutdown;
 mod strict_input;
 mod watchers;
