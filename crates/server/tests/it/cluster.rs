@@ -422,3 +422,64 @@ async fn a_redis_restart_loses_nothing_and_play_goes_on() {
         assert_eq!(rec["moves"], json!(FIVE_PLY_MATE), "{rec}");
     }
 }
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL, Redis and the release binary: run by scripts/cluster-test"]
+async fn rated_seeks_sent_to_two_nodes_pair_and_the_game_is_rated_everywhere() {
+    use common::accounts::{call, session_cookie, sign_up};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = database(dir.path()).await;
+    let (a, b, c) = (
+        start_node(dir.path(), &db, "a").await,
+        start_node(dir.path(), &db, "b").await,
+        start_node(dir.path(), &db, "c").await,
+    );
+    // Accounts made on one node are known to every node (the sessions are rows).
+    let alice = session_cookie(&sign_up(a.addr, "node_alice", "long-password").await).0;
+    let bob = session_cookie(&sign_up(b.addr, "node_bob", "long-password").await).0;
+    let rated = json!({"initial_ms": 300_000, "increment_ms": 3000, "rated": true});
+    let first = call(
+        a.addr,
+        "POST",
+        "/api/seeks",
+        Some(&alice),
+        Some(&rated),
+        &[],
+    )
+    .await;
+    assert_eq!(first.status, 201, "{}", first.text());
+    let id = first.json()["id"].as_str().expect("id").to_string();
+    let second = call(b.addr, "POST", "/api/seeks", Some(&bob), Some(&rated), &[]).await;
+    assert_eq!(second.status, 200, "paired across nodes: {}", second.text());
+    let bobs = second.json();
+    let alices = http::get(a.addr, &format!("/api/seeks/{id}")).await.json();
+    assert_eq!(alices["status"], "paired", "{alices}");
+    assert_eq!(alices["room"], bobs["room"]);
+    let code = bobs["room"].as_str().expect("room").to_string();
+    let (red_seat, black_seat, red_name) = if alices["color"] == "red" {
+        (&alices["seat"], &bobs["seat"], "node_alice")
+    } else {
+        (&bobs["seat"], &alices["seat"], "node_bob")
+    };
+    let seat = |v: &Value| v.as_str().expect("seat").to_string();
+    let mut red = Client::join(a.addr, &code, "red on a", Some(&seat(red_seat))).await;
+    let mut black = Client::join(b.addr, &code, "black on b", Some(&seat(black_seat))).await;
+    until_both_here(&mut red).await;
+    play(&mut red, &mut black, &mut [], 0, &FIVE_PLY_MATE).await;
+
+    // Glicko-2 for two new players, Red wins: 1662.31 (Glickman's formulas), read on a third
+    // node.
+    let profile = http::get(c.addr, &format!("/api/players/{red_name}"))
+        .await
+        .json();
+    let rating = profile["ratings"]["blitz"]["rating"]
+        .as_f64()
+        .expect("rating");
+    assert!((rating - 1662.31).abs() < 0.01, "{profile}");
+    for name in ["node_alice", "node_bob"] {
+        let games = http::get(c.addr, &format!("/api/players/{name}/games"))
+            .await
+            .json();
+        assert_eq!(games["games"][0]["rated"], true, "{games}");
+    }
+}
