@@ -10,6 +10,7 @@
 import { t, lang } from './i18n.js';
 import { request, ApiError } from './api.js';
 import { showAccount, cookieName } from './account-link.js';
+import { addGameRows } from './games-table.js';
 
 /** @typedef {{name: string, created: number}} Session */
 
@@ -51,7 +52,9 @@ function render(session) {
   page.session = session;
   page.signedOut.hidden = session !== null;
   page.signedIn.hidden = session === null;
+  byId('my-games').hidden = session !== null || byId('my-games-body').children.length === 0;
   if (session) {
+    /** @type {HTMLAnchorElement} */ (byId('my-profile')).href = `/@/${encodeURIComponent(session.name)}`;
     page.meName.textContent = session.name;
     const since = new Date(session.created).toLocaleDateString(document.documentElement.lang || undefined);
     page.meSince.textContent = t('account.member-since', { date: since });
@@ -136,6 +139,33 @@ byId('sign-out').addEventListener('click', async () => {
     page.error.textContent = refusal(e);
   }
 });
+
+/**
+ * Lists the finished games of the seats this browser holds (`xiangqi.seat.<CODE>` in
+ * localStorage), for a player without an account (POST /api/games/mine).
+ */
+async function myGames() {
+  /** @type {string[]} */
+  const seats = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      const seat = key?.startsWith('xiangqi.seat.') ? localStorage.getItem(key) : null;
+      if (seat) seats.push(seat);
+    }
+  } catch {
+    return;
+  }
+  if (!seats.length) return;
+  try {
+    const reply = await request('POST', '/api/games/mine', { seats: seats.slice(-200) });
+    addGameRows(byId('my-games-body'), reply.games);
+    byId('my-games').hidden = page.session !== null || reply.games.length === 0;
+  } catch {
+    /* offline: the list is for later */
+  }
+}
+myGames();
 
 // Only a browser that was signed in asks (a 401 is logged by the browser as an error).
 if (cookieName()) {

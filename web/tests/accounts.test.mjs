@@ -3,7 +3,7 @@
 // password change and deletion, as a player does them in the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, newPage, assertNoErrors, screenshot, boardReady, playByClicks, signUp } from './lib/harness.mjs';
+import { setUp, newPage, assertNoErrors, screenshot, boardReady, playByClicks, signUp, api } from './lib/harness.mjs';
 
 let env;
 before(async () => { env = await setUp(); });
@@ -175,4 +175,33 @@ test('two signed-in players finish a game: it appears on both profiles and on it
   assertNoErrors(black);
   await red.context().close();
   await black.context().close();
+});
+
+test('without an account, /account lists the games this browser played', async () => {
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/lobby`);
+  const created = await api(env.base, 'POST', '/api/rooms', {});
+  const joined = await api(env.base, 'POST', `/api/rooms/${created.json.code}/join`, {});
+  await page.evaluate(([c, s]) => localStorage.setItem(`xiangqi.seat.${c}`, s), [created.json.code, created.json.seat]);
+  await page.goto(`${env.base}/play/${created.json.code}`);
+  await boardReady(page, '#board');
+  // The other player, in another browser, also without an account.
+  const other = await newPage(env.browser);
+  await other.goto(`${env.base}/lobby`);
+  await other.evaluate(([c, s]) => localStorage.setItem(`xiangqi.seat.${c}`, s), [created.json.code, joined.json.seat]);
+  await other.goto(`${env.base}/play/${created.json.code}`);
+  await boardReady(other, '#board');
+  await playByClicks(page, 'h2e2', '#board');
+  await other.locator('#resign').waitFor({ state: 'visible' });
+  await other.click('#resign');
+  await other.click('#resign');
+  await page.locator('#round-record:not([hidden]) a').waitFor();
+  await page.goto(`${env.base}/account`);
+  await page.locator('#my-games:not([hidden]) #my-games-body tr').first().waitFor();
+  assert.equal(await page.locator('#my-games-body tr').count(), 1);
+  assert.equal(await page.locator('#my-games-body tr').first().getAttribute('data-result'), 'win');
+  assertNoErrors(page);
+  assertNoErrors(other);
+  await page.context().close();
+  await other.context().close();
 });

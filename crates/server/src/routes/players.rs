@@ -1,13 +1,15 @@
 //! `GET /api/players/{name}` (a player's profile: account, ratings, results) and
 //! `GET /api/players/{name}/games` (their finished games, newest first, a page at a time),
 //! `GET /api/players/{name}/games.pgn` (all of them as one PGN file),
-//! `GET /api/players/{name}/rating-history` and `GET /api/leaderboard?category=C`;
+//! `GET /api/players/{name}/rating-history`, `GET /api/leaderboard?category=C`, and
+//! `POST /api/games/mine` (the games of the seats a browser holds, without an account);
 //! the page `/@/{name}` shows them (`docs/protocol.md`, "Players").
 
 use super::game_records::PlayerView;
 use super::paging;
-use crate::error::{ApiPath, ApiQuery, AppError};
+use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
 use crate::ids::GameId;
+use crate::ids::{SeatHash, SeatToken};
 use crate::ratings;
 use crate::store::{AccountRow, GameRow};
 use crate::time_control;
@@ -15,7 +17,7 @@ use crate::AppState;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -30,6 +32,56 @@ pub fn router() -> Router<AppState> {
         .route("/api/players/{name}/games.pgn", get(all_pgn))
         .route("/api/players/{name}/rating-history", get(history))
         .route("/api/leaderboard", get(leaderboard))
+        .route("/api/games/mine", post(mine))
+}
+
+/// Most seats one "My games" request may name.
+const MAX_SEATS: usize = 200;
+/// Most games "My games" lists.
+const MAX_MINE: u32 = 100;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MyGamesQuery {
+    /// The seat tokens the browser holds.
+    seats: Vec<String>,
+}
+
+/// `POST /api/games/mine` `{seats: [token, …]}`: the finished games played from these
+/// seats (the newest [`MAX_MINE`]), each from its seat's side: "My games" for a browser
+/// without an account. The tokens are the browser's own credentials, so only it can ask.
+async fn mine(
+    State(app): State<AppState>,
+    ApiJson(q): ApiJson<MyGamesQuery>,
+) -> Result<Json<GamesPage>, AppError> {
+    if q.seats.len() > MAX_SEATS || q.seats.iter().any(|t| t.len() > 64) {
+        return Err(AppError::InvalidField(format!(
+            "seats: at most {MAX_SEATS} seat tokens of at most 64 characters"
+        )));
+    }
+    let hashes: Vec<SeatHash> = q
+        .seats
+        .iter()
+        .map(|t| SeatToken::from_client(t).hash())
+        .collect();
+    let rows = app.store.games_of_seats(&hashes, MAX_MINE).await?;
+    let games = rows
+        .iter()
+        .map(|r| {
+            let held = |c: Color| {
+                r.seats[c]
+                    .as_ref()
+                    .is_some_and(|h| hashes.iter().any(|m| &m.0 == h))
+            };
+            let me = if held(Color::Red) {
+                Color::Red
+            } else {
+                Color::Black
+            };
+            played_by(r, me)
+        })
+        .collect();
+    Ok(Json(GamesPage { games, next: None }))
 }
 
 /// Most points of a rating history.
@@ -297,11 +349,18 @@ fn played(row: &GameRow, key: &str) -> PlayedGame {
             .as_ref()
             .is_some_and(|(n, _)| n.to_ascii_lowercase() == key)
     };
-    let me = if is_me(Color::Red) {
-        Color::Red
-    } else {
-        Color::Black
-    };
+    played_by(
+        row,
+        if is_me(Color::Red) {
+            Color::Red
+        } else {
+            Color::Black
+        },
+    )
+}
+
+/// `row` from the side of the player who had `me`.
+fn played_by(row: &GameRow, me: Color) -> PlayedGame {
     let result = match row.result.as_str() {
         "draw" => "draw",
         "aborted" => "aborted",

@@ -91,6 +91,8 @@ pub struct GameRow {
     pub pgn: String,
     /// The two players.
     pub players: ByColor<GamePlayer>,
+    /// The hash of each player's seat token (`None` for the engine's seat).
+    pub seats: ByColor<Option<String>>,
     /// The engine's seat, if it played.
     pub computer: Option<ComputerSeat>,
     /// Whether it was rated.
@@ -146,7 +148,7 @@ pub struct Results {
 /// The columns every game read selects, with the two accounts' names.
 const GAME_COLUMNS: &str = "g.id, g.room_code, g.round, g.rules, g.initial_ms, g.increment_ms, \
     g.start_fen, g.moves, g.result, g.reason, g.status, g.pgn, g.red_name, g.black_name, \
-    g.computer_level, g.computer_color, g.ended_at, g.rated, \
+    g.computer_level, g.computer_color, g.ended_at, g.rated, g.red_seat_hash, g.black_seat_hash, \
     g.red_rating, g.red_change, g.black_rating, g.black_change, \
     ra.name AS red_account_name, ra.deleted_at AS red_deleted, \
     ba.name AS black_account_name, ba.deleted_at AS black_deleted \
@@ -199,6 +201,35 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?;
         row.as_ref().map(game_row).transpose()
+    }
+
+    /// Returns up to `limit` finished games played from the seats whose token hashes are
+    /// `seats` (a browser's "My games"), newest first.
+    ///
+    /// # Errors
+    /// [`StoreError`] on a storage failure or a row that does not read back.
+    pub async fn games_of_seats(
+        &self,
+        seats: &[SeatHash],
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        if seats.is_empty() {
+            return Ok(Vec::new());
+        }
+        let list = (1..=seats.len())
+            .map(|i| format!("${i}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} WHERE g.red_seat_hash IN ({list}) OR g.black_seat_hash IN ({list}) \
+             ORDER BY g.ended_at DESC, g.id DESC LIMIT {limit}"
+        );
+        let mut query = sqlx::query(&sql);
+        for seat in seats {
+            query = query.bind(seat.0.as_str());
+        }
+        let rows = query.fetch_all(&self.pool).await?;
+        rows.iter().map(game_row).collect()
     }
 
     /// Returns up to `limit` finished games of `account`, newest first (by end time, then
@@ -410,6 +441,10 @@ fn game_row(r: &AnyRow) -> Result<GameRow, StoreError> {
         },
         computer: columns::computer(&id, level, color.as_deref())?,
         rated: r.try_get::<i64, _>("rated")? != 0,
+        seats: ByColor {
+            red: r.try_get("red_seat_hash")?,
+            black: r.try_get("black_seat_hash")?,
+        },
         ended_at: r.try_get("ended_at")?,
         id: game,
     })

@@ -422,3 +422,48 @@ async fn a_rated_game_moves_both_ratings_by_glicko2() {
         1
     );
 }
+
+#[tokio::test]
+async fn a_browser_without_an_account_lists_the_games_of_its_seats() {
+    let s = common::start().await;
+    let (code, red, black) = seat_two(s.addr, &json!({}), None, None).await;
+    play_and_resign(s.addr, &code, &red, &black).await;
+    let mine = |seats: Value| async move {
+        call(
+            s.addr,
+            "POST",
+            "/api/games/mine",
+            None,
+            Some(&json!({ "seats": seats })),
+            &[],
+        )
+        .await
+    };
+    let r = mine(json!([red.clone()])).await;
+    assert_eq!(r.status, 200, "{}", r.text());
+    let games = r.json();
+    assert_eq!(games["games"].as_array().map(Vec::len), Some(1), "{games}");
+    assert_eq!(games["games"][0]["color"], "red");
+    assert_eq!(games["games"][0]["result"], "win");
+    assert_eq!(games["games"][0]["opponent"]["account"], Value::Null);
+    let as_black = mine(json!([black.clone()])).await.json();
+    assert_eq!(as_black["games"][0]["result"], "loss");
+    assert_eq!(
+        mine(json!([red, black])).await.json()["games"]
+            .as_array()
+            .map(Vec::len),
+        Some(1)
+    );
+    assert_eq!(
+        mine(json!(["someone-else's-seat"])).await.json()["games"],
+        json!([])
+    );
+    assert_eq!(mine(json!([])).await.json()["games"], json!([]));
+    let too_many: Vec<String> = (0..201).map(|i| format!("{i:032x}")).collect();
+    let e = assert_error(&mine(json!(too_many)).await, 422, "invalid_field");
+    assert!(e["error"]["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("seats")));
+    assert_error(&mine(json!("not a list")).await, 400, "bad_request");
+    assert_error(&mine(json!(["x".repeat(65)])).await, 422, "invalid_field");
+}
