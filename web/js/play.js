@@ -127,6 +127,8 @@ async function start() {
   }
   if (info) {
     const parts = [info.rules === 'wxf-2018' ? t('play.rules-wxf') : t('play.rules-other', { rules: info.rules }), timeControl(info.time_control)];
+    // A rated room says so before anyone joins it: joining is agreeing to a rated game.
+    if (info.rated) parts.push(t('play.rated-if-both-signed-in'));
     if (info.has_password) parts.push(t('play.protected'));
     if (info.public) parts.push(t('play.listed'));
     $('room-info').textContent = parts.join(' · ');

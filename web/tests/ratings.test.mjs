@@ -68,6 +68,8 @@ test('a rated game from the lobby: both see their new ratings, equal to Glicko-2
   await guest.click('#code-form button[type="submit"]');
   await guest.waitForURL(new RegExp(`/play/${code}$`));
   for (const p of [host, guest]) await boardReady(p, '#board');
+  // The room says it is rated to whoever comes in.
+  await guest.locator('#room-info', { hasText: 'Rated (when both players are signed in)' }).waitFor();
   const hostIsRed = await Promise.race([
     host.locator('#board [data-square="h2"].movable').waitFor().then(() => true),
     guest.locator('#board [data-square="h2"].movable').waitFor().then(() => false),

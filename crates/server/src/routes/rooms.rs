@@ -195,6 +195,7 @@ async fn info(
             red: state.seated[Color::Red],
             black: state.seated[Color::Black],
         },
+        rated: info.rated,
     }))
 }
 

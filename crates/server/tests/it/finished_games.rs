@@ -158,6 +158,10 @@ async fn a_finished_game_is_kept_with_both_accounts_and_listed_on_their_profiles
 
     // A game between players without accounts is kept too, and lists on no profile.
     let (code, red, black) = seat_two(s.addr, &json!({}), None, None).await;
+    assert_eq!(
+        get_json(s.addr, &format!("/api/rooms/{code}")).await["rated"],
+        false
+    );
     play_and_resign(s.addr, &code, &red, &black).await;
     assert_eq!(
         get_json(s.addr, "/api/players/alice/games").await["games"]
@@ -351,6 +355,11 @@ async fn a_rated_game_moves_both_ratings_by_glicko2() {
     }
     let body = json!({"rated": true, "time_control": {"initial_s": 300, "increment_s": 3}});
     let (code, red, black) = seat_two(s.addr, &body, Some(&alice), Some(&bob)).await;
+    // The room says it is rated, so whoever joins knows.
+    assert_eq!(
+        get_json(s.addr, &format!("/api/rooms/{code}")).await["rated"],
+        true
+    );
     play_and_resign(s.addr, &code, &red, &black).await;
 
     // Glicko-2 for two new players (1500, RD 350, σ 0.06; τ 0.5), one game, Red wins:

@@ -129,6 +129,10 @@ pub struct RoomInfo {
     pub computer: Option<ComputerSeat>,
     /// Which seats are taken.
     pub seats: Seats,
+    /// Its games between two signed-in players are rated (absent in replies of older
+    /// servers: not rated).
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// The reply to `GET /api/rooms/{code}/game[?round=N]`: one round's record.
