@@ -8,7 +8,6 @@ use crate::store::{GamePlayer, GameRow};
 use crate::time_control;
 use crate::AppState;
 use axum::extract::State;
-use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -97,18 +96,10 @@ async fn fetch(
 ) -> Result<Response, AppError> {
     if let Some(id) = path.strip_suffix(".pgn") {
         let row = find(&app, id).await?;
-        let disposition = format!("attachment; filename=\"xiangqi-{}.pgn\"", row.id);
-        return Ok((
-            [
-                (
-                    header::CONTENT_TYPE,
-                    "application/x-chess-pgn; charset=utf-8".to_string(),
-                ),
-                (header::CONTENT_DISPOSITION, disposition),
-            ],
+        return Ok(super::pgn_download(
+            &format!("xiangqi-{}.pgn", row.id),
             row.pgn,
-        )
-            .into_response());
+        ));
     }
     let row = find(&app, &path).await?;
     Ok(Json(GameView::of(row)?).into_response())

@@ -45,3 +45,40 @@ pub async fn find_room(
         None => Err(misses.missed(ip, format!("no room {code}"))),
     }
 }
+
+/// Answers `pgn` as a download named `file` (`xiangqi-K7M2QX-round1.pgn`):
+/// `application/x-chess-pgn` as an attachment, the form of every PGN route.
+pub fn pgn_download(file: &str, pgn: String) -> axum::response::Response {
+    use axum::http::header;
+    use axum::response::IntoResponse;
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{file}\""),
+            ),
+        ],
+        pgn,
+    )
+        .into_response()
+}
+
+/// Checks that a request may read room `row`: a room with a password needs its watcher
+/// credential `watch` (from `/join` or the room's creation).
+///
+/// # Errors
+/// [`AppError::PasswordNeeded`] when the room has a password and `watch` does not match.
+pub fn may_read(row: &RoomRow, watch: Option<&str>) -> Result<(), AppError> {
+    match row.password_hash.as_deref() {
+        Some(hash)
+            if !watch.is_some_and(|w| crate::ids::WatchKey::of(&row.code, hash).matches(w)) =>
+        {
+            Err(AppError::PasswordNeeded)
+        }
+        _ => Ok(()),
+    }
+}

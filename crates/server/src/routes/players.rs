@@ -15,8 +15,7 @@ use crate::store::{AccountRow, GameRow};
 use crate::time_control;
 use crate::AppState;
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
@@ -184,18 +183,8 @@ async fn all_pgn(
 ) -> Result<Response, AppError> {
     let account = player(&app, &name).await?;
     let games = app.store.player_pgns(&account.id, MAX_DOWNLOAD).await?;
-    let disposition = format!("attachment; filename=\"xiangqi-{}.pgn\"", account.name);
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                "application/x-chess-pgn; charset=utf-8".to_string(),
-            ),
-            (header::CONTENT_DISPOSITION, disposition),
-        ],
-        games.join("\n"),
-    )
-        .into_response())
+    let file = format!("xiangqi-{}.pgn", account.name);
+    Ok(super::pgn_download(&file, games.join("\n")))
 }
 
 /// A rating in one category.

@@ -1,7 +1,7 @@
 //! Room routes: create, look up, join, and the game record (`/game`, `/game.pgn`).
 
 use super::position::{rule_set, start_position, undecided_start};
-use super::{accounts, find_room};
+use super::{accounts, find_room, may_read, pgn_download};
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
 use crate::ids::{RoomCode, SeatToken, WatchKey};
 use crate::listen::peer_ip;
@@ -13,8 +13,8 @@ use crate::store::RoomRow;
 use crate::time_control::{self, TimeControlJson};
 use crate::AppState;
 use axum::extract::State;
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use axum_extra::extract::cookie::CookieJar;
@@ -285,12 +285,8 @@ async fn record(
     watch: Option<&str>,
 ) -> Result<GameRecord, AppError> {
     let row = find_room(app, extensions, code).await?;
+    may_read(&row, watch)?;
     let code = row.code.clone();
-    if let Some(hash) = row.password_hash.as_deref() {
-        if !watch.is_some_and(|w| WatchKey::of(&code, hash).matches(w)) {
-            return Err(AppError::PasswordNeeded);
-        }
-    }
     let (reply, answer) = oneshot::channel();
     if !app
         .rooms
@@ -328,15 +324,7 @@ async fn finished_round(
     ApiQuery(q): ApiQuery<WatchQuery>,
 ) -> Result<Json<super::game_records::GameView>, AppError> {
     let row = find_room(&app, &extensions, &code).await?;
-    if let Some(hash) = row.password_hash.as_deref() {
-        if !q
-            .watch
-            .as_deref()
-            .is_some_and(|w| WatchKey::of(&row.code, hash).matches(w))
-        {
-            return Err(AppError::PasswordNeeded);
-        }
-    }
+    may_read(&row, q.watch.as_deref())?;
     let game = app
         .store
         .game_of_round(&row.code, round, row.created_at)
@@ -380,19 +368,6 @@ async fn pgn(
     ApiQuery(q): ApiQuery<RoundQuery>,
 ) -> Result<Response, AppError> {
     let r = record(&app, &extensions, &code, q.round, q.watch.as_deref()).await?;
-    let name = format!(
-        "attachment; filename=\"xiangqi-{code}-round{}.pgn\"",
-        r.round
-    );
-    Ok((
-        [
-            (
-                header::CONTENT_TYPE,
-                "application/x-chess-pgn; charset=utf-8".to_string(),
-            ),
-            (header::CONTENT_DISPOSITION, name),
-        ],
-        r.pgn,
-    )
-        .into_response())
+    let file = format!("xiangqi-{code}-round{}.pgn", r.round);
+    Ok(pgn_download(&file, r.pgn))
 }
