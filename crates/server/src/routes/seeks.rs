@@ -180,20 +180,8 @@ async fn create(
         seen_at: now,
         pairing: None,
     };
-    let waiting = app
-        .store
-        .open_seeks(
-            req.initial_ms,
-            req.increment_ms,
-            req.rated,
-            now - SEEK_ALIVE_MS,
-            CANDIDATES,
-        )
-        .await?;
-    for other in waiting.iter().filter(|o| compatible(&mine, o, now)) {
-        if let Some(view) = pair(&app, &mine, other, tc, &jar).await? {
-            return Ok((StatusCode::OK, Json(view)).into_response());
-        }
+    if let Some(view) = find_partner(&app, &mine, tc, false).await? {
+        return Ok((StatusCode::OK, Json(view)).into_response());
     }
     let id = mine.id.clone();
     app.store.insert_seek(mine).await?;
@@ -211,7 +199,7 @@ async fn pair(
     mine: &SeekRow,
     other: &SeekRow,
     tc: xiangqi::TimeControl,
-    jar: &CookieJar,
+    stored: bool,
 ) -> Result<Option<SeekView>, AppError> {
     let seats: ByColor<SeatToken> = ByColor::new_with(|_| SeatToken::random());
     let my_color = if rand::thread_rng().gen_bool(0.5) {
@@ -248,15 +236,19 @@ async fn pair(
             created_at: app.wall.now_ms(),
         };
         let opened = async {
-            accounts::link_seat(app, jar, &seats[my_color].hash()).await?;
-            if let Some(account) = &other.account_id {
-                let id = crate::ids::AccountId::from_stored(account.clone());
-                app.store.link_seat(theirs.hash(), id).await?;
+            for (seek, seat) in [(mine, &seats[my_color]), (other, theirs)] {
+                if let Some(account) = &seek.account_id {
+                    let id = crate::ids::AccountId::from_stored(account.clone());
+                    app.store.link_seat(seat.hash(), id).await?;
+                }
             }
             open_room(app, &row, &mut None).await
         };
         match opened.await {
             Ok(true) => {
+                if stored {
+                    app.store.delete_seek(&mine.id).await?;
+                }
                 tracing::info!(room = %code, "seeks paired");
                 return Ok(Some(SeekView::paired(
                     mine.id.clone(),
@@ -265,15 +257,66 @@ async fn pair(
                     my_color.name().to_string(),
                 )));
             }
-            // The code is taken: put the seek back and draw another.
-            Ok(false) => app.store.release_seek(&other.id).await?,
+            // The code is taken: put the seeks back and draw another.
+            Ok(false) => release(app, mine, other, stored).await?,
             Err(e) => {
-                app.store.release_seek(&other.id).await?;
+                release(app, mine, other, stored).await?;
                 return Err(e);
             }
         }
     }
     Err(AppError::Internal("no free room code after 5 tries".into()))
+}
+
+/// Puts `other` (and `mine`, when `stored`) back in the pool.
+async fn release(
+    app: &AppState,
+    mine: &SeekRow,
+    other: &SeekRow,
+    stored: bool,
+) -> Result<(), AppError> {
+    app.store.release_seek(&other.id).await?;
+    if stored {
+        app.store.release_seek(&mine.id).await?;
+    }
+    Ok(())
+}
+
+/// Pairs `mine` with the first compatible waiting seek, if any. A stored seek (being
+/// polled) only looks at older ones, so two seeks that missed each other when they were
+/// sent (both sent at once) pair at the newer one's next poll, and once.
+///
+/// # Errors
+/// [`AppError::Internal`] when the store fails.
+async fn find_partner(
+    app: &AppState,
+    mine: &SeekRow,
+    tc: xiangqi::TimeControl,
+    stored: bool,
+) -> Result<Option<SeekView>, AppError> {
+    let now = app.wall.now_ms();
+    let waiting = app
+        .store
+        .open_seeks(
+            mine.initial_ms,
+            mine.increment_ms,
+            mine.rated,
+            now - SEEK_ALIVE_MS,
+            CANDIDATES,
+        )
+        .await?;
+    let older = |o: &SeekRow| (o.created_at, &o.id) < (mine.created_at, &mine.id);
+    for other in waiting
+        .iter()
+        .filter(|o| o.id != mine.id && (!stored || older(o)))
+    {
+        if compatible(mine, other, now) {
+            if let Some(view) = pair(app, mine, other, tc, stored).await? {
+                return Ok(Some(view));
+            }
+        }
+    }
+    Ok(None)
 }
 
 /// `GET /api/seeks/{id}`: where the seek stands; keeps a waiting one alive. A paired seek
@@ -294,7 +337,11 @@ async fn poll(
         }
         None => {
             app.store.seek_seen(&id, app.wall.now_ms()).await?;
-            Ok(Json(SeekView::waiting(id)))
+            let tc = clock(seek.initial_ms, seek.increment_ms)?;
+            match find_partner(&app, &seek, tc, true).await? {
+                Some(view) => Ok(Json(view)),
+                None => Ok(Json(SeekView::waiting(id))),
+            }
         }
     }
 }

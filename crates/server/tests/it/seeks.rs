@@ -220,3 +220,31 @@ async fn bad_seeks_name_the_field_and_change_nothing() {
     .await;
     assert_eq!(r.json()["status"], "waiting");
 }
+
+#[tokio::test]
+async fn two_seeks_that_missed_each_other_pair_at_the_next_poll() {
+    let s = common::start().await;
+    // Both stored as waiting, as when two seeks are sent at the same moment and neither
+    // sees the other.
+    let now = s.app.wall.now_ms();
+    for (id, at) in [("a".repeat(32), now), ("b".repeat(32), now + 1)] {
+        let row = xiangqi_server::store::SeekRow {
+            id,
+            initial_ms: 300_000,
+            increment_ms: 3000,
+            rated: false,
+            account_id: None,
+            rating: None,
+            created_at: at,
+            seen_at: at,
+            pairing: None,
+        };
+        s.app.store.insert_seek(row).await.expect("stored");
+    }
+    let newer = poll(s.addr, &"b".repeat(32)).await.json();
+    assert_eq!(newer["status"], "paired", "{newer}");
+    let older = poll(s.addr, &"a".repeat(32)).await.json();
+    assert_eq!(older["status"], "paired", "{older}");
+    assert_eq!(older["room"], newer["room"]);
+    assert_ne!(older["color"], newer["color"]);
+}
