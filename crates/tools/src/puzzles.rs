@@ -441,10 +441,33 @@ pub fn material_puzzle(searcher: &mut Searcher, pos: &Position, source: String) 
     if pv.first() != Some(&first) {
         return None;
     }
+    let (line, gain) = material_line(pos, &pv)?;
+    let levels = accepted_moves(searcher, pos, &line)?;
+    let tree = material_tree(&levels, &line);
+    let moves = levels.len() as u32;
+    let line = main_line(&tree);
+    let quiet = !pos.after(first).ok()?.is_check() && !pos.is_capture(first);
+    Some(Puzzle {
+        fen: pos.fen(),
+        kind: "material".to_string(),
+        moves,
+        gain,
+        themes: themes(pos, "material", moves, &line),
+        difficulty: difficulty(moves, quiet, effort),
+        effort,
+        line,
+        tree,
+        source,
+    })
+}
+
+/// The shortest prefix of the principal variation `pv` from `pos`, ending on a defence
+/// reply, that gains at least [`MATERIAL_GAIN`] for the side to move, with the gain
+/// (centipawns of [`balance`]); `None` when none does within [`MAX_MATERIAL_MOVES`] or the
+/// game ends after it (a mate would make it a mate puzzle).
+fn material_line(pos: &Position, pv: &[Move]) -> Option<(Vec<Move>, i32)> {
     let solver = pos.turn();
     let start = balance(pos, solver);
-    // The shortest prefix of the principal variation, ending on a defence reply, that
-    // gains the material.
     let mut cur = pos.clone();
     let mut line = Vec::new();
     let mut gained = None;
@@ -457,16 +480,24 @@ pub fn material_puzzle(searcher: &mut Searcher, pos: &Position, source: String) 
         }
     }
     let gain = gained?;
-    // The game must go on after the line (a mate would make it a mate puzzle).
     if cur.legal_moves().is_empty() {
         return None;
     }
-    // Build the tree along the line; at later turns accept other moves that the search
-    // scores as well as the line's (within 50 centipawns), each ending the puzzle.
-    let moves = line.len() / 2;
+    Some((line, gain))
+}
+
+/// For each of the solver's turns along `line`, the moves accepted there: the line's move
+/// first and, at later turns, other moves the search scores as well as it (within 50
+/// centipawns, at most four in all). `None` when the search no longer prefers the line's
+/// move at a later turn.
+fn accepted_moves(
+    searcher: &mut Searcher,
+    pos: &Position,
+    line: &[Move],
+) -> Option<Vec<Vec<Move>>> {
     let mut levels: Vec<Vec<Move>> = Vec::new();
     let mut at = pos.clone();
-    for k in 0..moves {
+    for k in 0..line.len() / 2 {
         let main = line[2 * k];
         let mut accepted = vec![main];
         if k > 0 {
@@ -488,6 +519,12 @@ pub fn material_puzzle(searcher: &mut Searcher, pos: &Position, source: String) 
         levels.push(accepted);
         at = at.after(main).ok()?.after(line[2 * k + 1]).ok()?;
     }
+    Some(levels)
+}
+
+/// The solution tree: at each turn the line's move, answered by the line's reply and
+/// followed by the next turn, and the other accepted moves, each ending the puzzle.
+fn material_tree(levels: &[Vec<Move>], line: &[Move]) -> Vec<Branch> {
     let mut tree: Vec<Branch> = Vec::new();
     for (k, accepted) in levels.iter().enumerate().rev() {
         let mut level = Vec::new();
@@ -508,20 +545,7 @@ pub fn material_puzzle(searcher: &mut Searcher, pos: &Position, source: String) 
         }
         tree = level;
     }
-    let line = main_line(&tree);
-    let quiet = !pos.after(first).ok()?.is_check() && !pos.is_capture(first);
-    Some(Puzzle {
-        fen: pos.fen(),
-        kind: "material".to_string(),
-        moves: moves as u32,
-        gain,
-        themes: themes(pos, "material", moves as u32, &line),
-        difficulty: difficulty(moves as u32, quiet, effort),
-        effort,
-        line,
-        tree,
-        source,
-    })
+    tree
 }
 
 /// Returns a searcher with a `hash_mib` MiB table that evaluates classically: the puzzle

@@ -389,6 +389,28 @@ pub fn read(bytes: &[u8]) -> Result<XqfGame, XqfError> {
     tag.copy_from_slice(&header[..16]);
     let cipher = Cipher::of(&tag);
 
+    let board = read_board(header, version, &cipher)?;
+    let fields = read_fields(header);
+    let (moves, comments) = read_main_line(&bytes[HEADER..], version, &cipher)?;
+    let mut game = replay(board, &moves)?;
+    let result = match header[0x33] {
+        1 => Some("1-0"),
+        2 => Some("0-1"),
+        3 => Some("1/2-1/2"),
+        _ => None,
+    };
+    crate::pgn::apply_result_tag(&mut game, result);
+    Ok(XqfGame {
+        version,
+        fields,
+        game,
+        comments,
+    })
+}
+
+/// The header's 32 piece points (deciphered; from version 12 on they are also rotated)
+/// placed on a board.
+fn read_board(header: &[u8], version: u8, cipher: &Cipher) -> Result<Board, XqfError> {
     let mut points = [0u8; 32];
     for (i, &raw) in header[0x10..0x30].iter().enumerate() {
         let at = if version >= 12 {
@@ -402,9 +424,12 @@ pub fn read(bytes: &[u8]) -> Result<XqfGame, XqfError> {
     for (s, &p) in slot_squares.iter_mut().zip(&points) {
         *s = square_of(p);
     }
-    let board = slots::to_board(&slot_squares).map_err(XqfError::SharedPoint)?;
+    slots::to_board(&slot_squares).map_err(XqfError::SharedPoint)
+}
 
-    let fields = XqfField::ALL
+/// The header's non-empty text fields, as their raw bytes (the encoding is the reader's).
+fn read_fields(header: &[u8]) -> Vec<(XqfField, Vec<u8>)> {
+    XqfField::ALL
         .into_iter()
         .filter_map(|f| {
             let (at, size) = f.place();
@@ -412,11 +437,24 @@ pub fn read(bytes: &[u8]) -> Result<XqfGame, XqfError> {
             let text = &header[at + 1..at + 1 + len];
             (!text.is_empty()).then(|| (f, text.to_vec()))
         })
-        .collect();
+        .collect()
+}
 
-    // The main line's records: (ply, start point, end point).
+/// One move record as read: (ply, start point, end point), points still in XQF's numbering.
+type MoveRecord = (usize, u8, u8);
+
+/// A comment as stored: (ply, its bytes), ply 0 before the first move.
+type Comment = (usize, Vec<u8>);
+
+/// The main line's records after the header: each move (ply 1 on; the record of ply 0
+/// carries only the opening comment) and each non-empty comment with its ply.
+fn read_main_line(
+    body: &[u8],
+    version: u8,
+    cipher: &Cipher,
+) -> Result<(Vec<MoveRecord>, Vec<Comment>), XqfError> {
     let mut records = Records {
-        bytes: &bytes[HEADER..],
+        bytes: body,
         at: 0,
         stream: cipher.stream,
         index: 0,
@@ -453,11 +491,16 @@ pub fn read(bytes: &[u8]) -> Result<XqfGame, XqfError> {
             break;
         }
     }
+    Ok((moves, comments))
+}
 
+/// Plays the main line through the rules from the header's board (the side to move is
+/// the first move's side).
+fn replay(board: Board, moves: &[MoveRecord]) -> Result<Game, XqfError> {
     let first_from = moves.first().and_then(|&(_, from, _)| square_of(from));
     let start = slots::start(board, first_from).map_err(XqfError::Position)?;
     let mut game = Game::new(start, RuleSet::default());
-    for (ply, from, to) in moves {
+    for &(ply, from, to) in moves {
         let off = |point| XqfError::OffBoard { ply, point };
         let m = Move::new(
             square_of(from).ok_or(off(from))?,
@@ -471,19 +514,7 @@ pub fn read(bytes: &[u8]) -> Result<XqfGame, XqfError> {
             Err(_) => return Err(XqfError::AfterEnd { ply }),
         }
     }
-    let result = match header[0x33] {
-        1 => Some("1-0"),
-        2 => Some("0-1"),
-        3 => Some("1/2-1/2"),
-        _ => None,
-    };
-    crate::pgn::apply_result_tag(&mut game, result);
-    Ok(XqfGame {
-        version,
-        fields,
-        game,
-        comments,
-    })
+    Ok(game)
 }
 
 /// Writes a record as an XQF file: version 10 (XQF 1.0, unencrypted) without `keys`,

@@ -238,27 +238,7 @@ pub(super) async fn run(conn: &mut AnyConnection, op: &AccountOp) -> Result<u64,
             key,
             replaces,
             session,
-        } => {
-            let inserted = sqlx::query(
-                "INSERT INTO accounts (id, name, name_key, password_hash, created_at) \
-                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
-            )
-            .bind(row.id.as_str())
-            .bind(&row.name)
-            .bind(key)
-            .bind(&row.password_hash)
-            .bind(row.created_at)
-            .execute(&mut *conn)
-            .await?
-            .rows_affected();
-            if inserted == 1 {
-                if let Some(old) = replaces {
-                    delete_session(conn, old).await?;
-                }
-                insert_session(conn, &row.id, session).await?;
-            }
-            Ok(inserted)
-        }
+        } => create(conn, row, key, replaces.as_deref(), session).await,
         AccountOp::StartSession {
             account,
             verified,
@@ -279,43 +259,12 @@ pub(super) async fn run(conn: &mut AnyConnection, op: &AccountOp) -> Result<u64,
             verified,
             password_hash,
             session,
-        } => {
-            let updated = sqlx::query(
-                "UPDATE accounts SET password_hash = $1 \
-                 WHERE id = $2 AND password_hash = $3 AND deleted_at IS NULL",
-            )
-            .bind(password_hash)
-            .bind(account.as_str())
-            .bind(verified)
-            .execute(&mut *conn)
-            .await?
-            .rows_affected();
-            if updated == 1 {
-                delete_sessions_of(conn, account).await?;
-                insert_session(conn, account, session).await?;
-            }
-            Ok(updated)
-        }
+        } => set_password(conn, account, verified, password_hash, session).await,
         AccountOp::Delete {
             account,
             verified,
             at,
-        } => {
-            let deleted = sqlx::query(
-                "UPDATE accounts SET password_hash = NULL, deleted_at = $1 \
-                 WHERE id = $2 AND password_hash = $3 AND deleted_at IS NULL",
-            )
-            .bind(at)
-            .bind(account.as_str())
-            .bind(verified)
-            .execute(&mut *conn)
-            .await?
-            .rows_affected();
-            if deleted == 1 {
-                delete_sessions_of(conn, account).await?;
-            }
-            Ok(deleted)
-        }
+        } => delete(conn, account, verified, *at).await,
         AccountOp::DeleteExpiredSessions { now } => {
             Ok(sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
                 .bind(now)
@@ -324,6 +273,86 @@ pub(super) async fn run(conn: &mut AnyConnection, op: &AccountOp) -> Result<u64,
                 .rows_affected())
         }
     }
+}
+
+/// [`AccountOp::Create`]: 1 when the account and its session were stored, 0 when the name
+/// key was taken (then nothing changes).
+async fn create(
+    conn: &mut AnyConnection,
+    row: &AccountRow,
+    key: &str,
+    replaces: Option<&str>,
+    session: &NewSession,
+) -> Result<u64, StoreError> {
+    let inserted = sqlx::query(
+        "INSERT INTO accounts (id, name, name_key, password_hash, created_at) \
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+    )
+    .bind(row.id.as_str())
+    .bind(&row.name)
+    .bind(key)
+    .bind(&row.password_hash)
+    .bind(row.created_at)
+    .execute(&mut *conn)
+    .await?
+    .rows_affected();
+    if inserted == 1 {
+        if let Some(old) = replaces {
+            delete_session(conn, old).await?;
+        }
+        insert_session(conn, &row.id, session).await?;
+    }
+    Ok(inserted)
+}
+
+/// [`AccountOp::SetPassword`]: 1 when the hash was still `verified` and is now replaced
+/// (every old session ended, `session` started), else 0.
+async fn set_password(
+    conn: &mut AnyConnection,
+    account: &AccountId,
+    verified: &str,
+    password_hash: &str,
+    session: &NewSession,
+) -> Result<u64, StoreError> {
+    let updated = sqlx::query(
+        "UPDATE accounts SET password_hash = $1 \
+         WHERE id = $2 AND password_hash = $3 AND deleted_at IS NULL",
+    )
+    .bind(password_hash)
+    .bind(account.as_str())
+    .bind(verified)
+    .execute(&mut *conn)
+    .await?
+    .rows_affected();
+    if updated == 1 {
+        delete_sessions_of(conn, account).await?;
+        insert_session(conn, account, session).await?;
+    }
+    Ok(updated)
+}
+
+/// [`AccountOp::Delete`]: 1 when the hash was still `verified` and the account is now
+/// marked deleted at `at` (seconds since the Unix epoch) with its sessions ended, else 0.
+async fn delete(
+    conn: &mut AnyConnection,
+    account: &AccountId,
+    verified: &str,
+    at: i64,
+) -> Result<u64, StoreError> {
+    let deleted = sqlx::query(
+        "UPDATE accounts SET password_hash = NULL, deleted_at = $1 \
+         WHERE id = $2 AND password_hash = $3 AND deleted_at IS NULL",
+    )
+    .bind(at)
+    .bind(account.as_str())
+    .bind(verified)
+    .execute(&mut *conn)
+    .await?
+    .rows_affected();
+    if deleted == 1 {
+        delete_sessions_of(conn, account).await?;
+    }
+    Ok(deleted)
 }
 
 /// Says whether the live `account`'s password hash is still `verified`. The writer runs one

@@ -74,11 +74,55 @@ pub struct Threats {
 /// could give check; the moves of a repetition cycle have no captures, so this is called
 /// once per ply of a game record or a search path (`benches/cycle.rs` for figures).
 pub fn threats_of_move(before: &Position, m: Move, after: &Position) -> Threats {
+    let them = !before.turn();
+    let blockers_before = before.general_blockers(them);
+    let blockers_after = after.general_blockers(them);
+    let (newly_attacked, candidates) = new_attacks(before, m, after, blockers_before);
+    let mut out = Threats {
+        newly_attacked,
+        chased: Bitboard::EMPTY,
+    };
+    for (a, t) in candidates {
+        if !out.chased.contains(t) && is_chase(after, a, t) {
+            out.chased.insert(t);
+        }
+    }
+    // A move out of check only ends the check and creates nothing.
+    if !before.is_check() {
+        let old = old_attacks_made_chases(
+            before,
+            m,
+            after,
+            out.chased,
+            (blockers_before, blockers_after),
+        );
+        out.chased = out.chased | old;
+    }
+
+    // A move that makes a new threat to mate ("kill") is allowed, like a check: its threats
+    // to pieces are not chases (WXF 2018, repetition rules: perpetual kill is allowed). A mate
+    // threat that stood before the move, unanswered, is not made by it.
+    if !out.chased.is_empty() && threatens_mate(after) && !can_mate_at_once(before) {
+        out.chased = Bitboard::EMPTY;
+    }
+    out
+}
+
+/// The enemy pieces the move newly attacks, and the (attacker, target) pairs that may be
+/// chases: those new attacks, the targets that a newly pinned defender protected, and the
+/// captures of the mover's pieces newly set up for a discovered check. `blockers_before` is
+/// the other side's general blockers before the move.
+fn new_attacks(
+    before: &Position,
+    m: Move,
+    after: &Position,
+    blockers_before: Bitboard,
+) -> (Bitboard, Vec<(Square, Square)>) {
     let us = before.turn();
     let them = !us;
     let theirs_after = after.board().by_color(them);
     let theirs_before = before.board().by_color(them);
-    let mut out = Threats::default();
+    let mut newly_attacked = Bitboard::EMPTY;
     let mut candidates: Vec<(Square, Square)> = Vec::new();
 
     // New attacks: by the moved piece, and by pieces whose lines, legs or eyes the move
@@ -91,14 +135,12 @@ pub fn threats_of_move(before: &Position, m: Move, after: &Position) -> Threats 
             Bitboard::EMPTY
         };
         let new = after.attacks_from(a) & theirs_after & !was;
-        out.newly_attacked = out.newly_attacked | new;
+        newly_attacked = newly_attacked | new;
         candidates.extend(new.into_iter().map(|t| (a, t)));
     }
 
     // Defenders newly pinned against their general: what they protected loses that root.
-    let blockers_before = before.general_blockers(them);
-    let blockers_after = after.general_blockers(them);
-    let new_blockers = blockers_after & !blockers_before;
+    let new_blockers = after.general_blockers(them) & !blockers_before;
     for p in new_blockers & theirs_after {
         for t in after.attacks_from(p) & theirs_after {
             for a in after.attackers(t, us) {
@@ -113,58 +155,56 @@ pub fn threats_of_move(before: &Position, m: Move, after: &Position) -> Threats 
             candidates.push((x, t));
         }
     }
+    (newly_attacked, candidates)
+}
 
-    for (a, t) in candidates {
-        if !out.chased.contains(t) && is_chase(after, a, t) {
-            out.chased.insert(t);
-        }
-    }
-
-    // Old attacks that the move turned into chases. Through a pin: the attacker set free, or
-    // a defender that still reaches the target but may no longer take (a false root); only a
-    // move that changes some pin, or moves a general, can do that. Or by cutting the root: the
-    // move stands on, or leaves, the line, leg or eye by which the target was protected, and
-    // is not itself a defence. A move out of check only ends the check and creates nothing.
+/// The old attacks (targets not in `chased` already) that the move, played from a position
+/// not in check, turned into chases. Through a pin: the attacker set free, or a defender that
+/// still reaches the target but may no longer take (a false root); only a move that changes
+/// some pin, or moves a general, can do that. Or by cutting the root: the move stands on, or
+/// leaves, the line, leg or eye by which the target was protected, and is not itself a
+/// defence. `blockers` are the other side's general blockers before and after the move.
+fn old_attacks_made_chases(
+    before: &Position,
+    m: Move,
+    after: &Position,
+    chased: Bitboard,
+    blockers: (Bitboard, Bitboard),
+) -> Bitboard {
+    let us = before.turn();
+    let (blockers_before, blockers_after) = blockers;
     let general_moved = before.general(us) == m.from;
     let pins_changed = general_moved
-        || new_blockers != Bitboard::EMPTY
+        || blockers_after & !blockers_before != Bitboard::EMPTY
         || before.general_blockers(us) != after.general_blockers(us)
         || blockers_before != blockers_after;
-    if !before.is_check() {
-        let mut waiting: Option<Position> = None;
-        let mut defence: Option<bool> = None;
-        for t in theirs_after & !out.chased {
-            let cut = touches_root(before, m, after, t);
-            if !(pins_changed || cut) {
+    let mut out = Bitboard::EMPTY;
+    let mut waiting: Option<Position> = None;
+    let mut defence: Option<bool> = None;
+    for t in after.board().by_color(!us) & !chased {
+        let cut = touches_root(before, m, after, t);
+        if !(pins_changed || cut) {
+            continue;
+        }
+        for a in after.attackers(t, us) {
+            let origin = if a == m.to { m.from } else { a };
+            if !before.attacks_from(origin).contains(t) || !is_chase(after, a, t) {
                 continue;
             }
-            for a in after.attackers(t, us) {
-                let origin = if a == m.to { m.from } else { a };
-                if !before.attacks_from(origin).contains(t) || !is_chase(after, a, t) {
-                    continue;
-                }
-                let waiting = waiting.get_or_insert_with(|| {
-                    let mut w = before.clone();
-                    w.toggle_turn();
-                    w
-                });
-                if is_chase(waiting, origin, t) {
-                    continue;
-                }
-                let by_pin = pins_changed && pinned_out(waiting, origin, after, a, t);
-                if by_pin || cut && !*defence.get_or_insert_with(|| is_defence(before, m, after)) {
-                    out.chased.insert(t);
-                    break;
-                }
+            let waiting = waiting.get_or_insert_with(|| {
+                let mut w = before.clone();
+                w.toggle_turn();
+                w
+            });
+            if is_chase(waiting, origin, t) {
+                continue;
+            }
+            let by_pin = pins_changed && pinned_out(waiting, origin, after, a, t);
+            if by_pin || cut && !*defence.get_or_insert_with(|| is_defence(before, m, after)) {
+                out.insert(t);
+                break;
             }
         }
-    }
-
-    // A move that makes a new threat to mate ("kill") is allowed, like a check: its threats
-    // to pieces are not chases (WXF 2018, repetition rules: perpetual kill is allowed). A mate
-    // threat that stood before the move, unanswered, is not made by it.
-    if !out.chased.is_empty() && threatens_mate(after) && !can_mate_at_once(before) {
-        out.chased = Bitboard::EMPTY;
     }
     out
 }
