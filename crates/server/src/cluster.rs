@@ -822,7 +822,7 @@ impl Cluster {
             let _ = self.publish(&from, &Envelope::Close { conn }).await;
             return;
         };
-        let id = crate::ws::next_conn_id();
+        let id = crate::room::next_conn_id();
         let (tx, rx) = mpsc::channel(CONNECTION_QUEUE);
         let closer = CancellationToken::new();
         self.tables().remotes.insert(

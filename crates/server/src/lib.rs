@@ -11,6 +11,7 @@
 //! ```
 
 pub mod accounts;
+pub mod app_state;
 pub mod assets;
 pub mod cluster;
 pub mod computer;
@@ -31,23 +32,19 @@ pub mod time_control;
 pub mod wall_clock;
 pub mod ws;
 
+pub use app_state::AppState;
 pub use config::Config;
 pub use wall_clock::WallClock;
 
 use axum::error_handling::HandleErrorLayer;
 use axum::extract::DefaultBodyLimit;
 use axum::Router;
-use computer::quota::ComputerQuota;
-use computer::ComputerPool;
 use error::AppError;
-use room::Rooms;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
+use store::StoreError;
 pub use store::{Database, DatabaseUrlError};
-use store::{Store, StoreError};
-use tokio_util::sync::CancellationToken;
-use tokio_util::task::TaskTracker;
 use tower_http::compression::CompressionLayer;
 use tower_http::timeout::RequestBodyTimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -58,88 +55,6 @@ pub const MAX_BODY: usize = 64 * 1024;
 const ROOMS_STOP_WAIT: Duration = Duration::from_secs(10);
 /// How long stopping waits for the game sockets' close frames.
 const SOCKETS_CLOSE_WAIT: Duration = Duration::from_secs(3);
-
-/// What every handler can reach.
-#[derive(Clone)]
-pub struct AppState {
-    /// The loaded rooms.
-    pub rooms: Rooms,
-    /// The database.
-    pub store: Store,
-    /// Where "now" comes from.
-    pub wall: WallClock,
-    /// The settings.
-    pub config: Arc<Config>,
-    /// The per-address rate limits and the waits after wrong passwords.
-    pub limits: Arc<rate::RateLimits>,
-    /// Cancelled when the server begins to stop: game sockets stop reading and close with
-    /// [`ws::RESTART_CLOSE_CODE`].
-    pub shutdown: CancellationToken,
-    /// The open game sockets, so that stopping can wait for their close frames.
-    pub sockets: TaskTracker,
-    /// This node's part in a cluster, when it runs with others (`config.redis_url`).
-    pub cluster: Option<cluster::Cluster>,
-}
-
-impl AppState {
-    /// Opens the database (`config.database`, else the SQLite file in `config.data_dir`)
-    /// and sets up an empty room registry; with `config.redis_url`, joins the cluster of
-    /// nodes on the same PostgreSQL (see [`cluster`]) and starts its background tasks.
-    ///
-    /// # Errors
-    /// [`StoreError`] when the database cannot be opened or migrated, or (several nodes)
-    /// is not PostgreSQL, or Redis cannot be reached.
-    pub async fn open(config: Config, wall: WallClock) -> Result<AppState, StoreError> {
-        let database = config
-            .database
-            .clone()
-            .unwrap_or_else(|| Database::in_folder(&config.data_dir));
-        let store = Store::connect(&database).await?;
-        tracing::info!(database = ?database, "storage open");
-        let computer = ComputerPool::new(
-            config.max_searches,
-            config.queue_cap(),
-            config.hardest_movetime_ms,
-        );
-        let limits = Arc::new(rate::RateLimits::new(&config));
-        let rooms = Rooms::new(
-            store.clone(),
-            wall.clone(),
-            computer,
-            ComputerQuota::new(config.computer_games_per_ip),
-            config.max_watchers,
-            config.claim_after,
-        )
-        .with_limits(config.room_events_per_minute, limits.watcher_hellos.clone());
-        tokio::spawn(rooms.lobby().clone().run());
-        let cluster = if let Some(redis_url) = &config.redis_url {
-            if !matches!(database, Database::Postgres(_)) {
-                return Err(StoreError::Failed(
-                    "several nodes (--redis-url) need a PostgreSQL --database-url".into(),
-                ));
-            }
-            let cluster = cluster::Cluster::connect(redis_url, &config.node_id, store.clone())
-                .await
-                .map_err(|e| StoreError::Failed(e.to_string()))?;
-            tracing::info!(node = cluster.node(), "joined the cluster");
-            cluster.start(&rooms);
-            rooms.join_cluster(Arc::new(cluster.clone()));
-            Some(cluster)
-        } else {
-            None
-        };
-        Ok(AppState {
-            rooms,
-            store,
-            wall,
-            limits,
-            config: Arc::new(config),
-            shutdown: CancellationToken::new(),
-            sockets: TaskTracker::new(),
-            cluster,
-        })
-    }
-}
 
 /// Returns the whole application: API, WebSocket and pages.
 ///

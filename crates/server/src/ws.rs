@@ -4,12 +4,12 @@
 //! writes what the room sends, and pings to keep the connection alive and to notice dead
 //! ones.
 
+use crate::app_state::AppState;
 use crate::error::{ApiPath, AppError};
 use crate::ids::{SeatToken, WatchKey};
 use crate::listen::{peer_ip, ConnSlot};
 use crate::room::actor::{Command, ConnId, Outgoing, CONNECTION_QUEUE};
 use crate::routes::find_room;
-use crate::AppState;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
@@ -20,7 +20,6 @@ use axum::Router;
 use futures_util::{SinkExt, StreamExt};
 use governor::{Quota, RateLimiter};
 use std::num::NonZeroU32;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
@@ -59,14 +58,6 @@ const BURST: NonZeroU32 = match NonZeroU32::new(40) {
     Some(n) => n,
     None => NonZeroU32::MIN,
 };
-
-static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
-
-/// Returns a connection id not used before in this process (for this node's sockets and for
-/// other nodes' sockets in rooms it runs, see [`crate::cluster`]).
-pub(crate) fn next_conn_id() -> ConnId {
-    NEXT_CONN.fetch_add(1, Ordering::Relaxed)
-}
 
 /// Returns the WebSocket route.
 pub fn router() -> Router<AppState> {
@@ -208,7 +199,7 @@ async fn connection(
     client: std::net::IpAddr,
     app: AppState,
 ) {
-    let conn: ConnId = next_conn_id();
+    let conn: ConnId = crate::room::next_conn_id();
     let (sink, mut stream) = socket.split();
     let (tx, rx) = mpsc::channel::<Outgoing>(CONNECTION_QUEUE);
 

@@ -43,7 +43,7 @@
 //! ```
 
 use crate::descriptor::{describe, Action, Descriptor};
-use crate::notation::{Notation, NotationError, SyntaxProblem};
+use crate::notation_error::{Notation, NotationError, SyntaxProblem};
 use crate::resolve::{resolve, Place, Query, Which};
 use crate::{Color, Move, Piece, Position, Role};
 

@@ -4,7 +4,7 @@
 //! [`describe`] computes it from a position and a legal move; `wxf` and `chinese` render it
 //! in their own syntax. Reading goes the other way through [`crate::resolve`].
 
-use crate::notation::NotationError;
+use crate::notation_error::NotationError;
 use crate::{Color, Move, Piece, Position, Role, Square};
 
 /// Which way a piece goes, seen from the side that moves it.

@@ -14,7 +14,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::notation::NotationError;
+use crate::notation_error::NotationError;
 use crate::{Move, Position};
 
 /// Reads ICCS coordinates (`h2e2`, `H2E2`, `H2-E2`; white space around is ignored) and

@@ -5,7 +5,7 @@
 //! about tandem pieces that needs the board lives here, so both notations apply it alike.
 
 use crate::descriptor::{board_file, file_pieces, is_diagonal, tandem_files, Action};
-use crate::notation::NotationError;
+use crate::notation_error::NotationError;
 use crate::{Move, Piece, Position, Role, Square};
 
 /// Which of several same pieces on a file a marker names. The place is resolved against the

@@ -48,7 +48,7 @@
 //! otherwise the numbered form.
 
 use crate::descriptor::{describe, Action, Descriptor};
-use crate::notation::{Notation, NotationError, SyntaxProblem};
+use crate::notation_error::{Notation, NotationError, SyntaxProblem};
 use crate::resolve::{resolve, Place, Query, Which};
 use crate::{Move, Position, Role};
 

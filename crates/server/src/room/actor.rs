@@ -30,6 +30,14 @@ use xiangqi_view::Side;
 /// Identifies one WebSocket connection within the server.
 pub type ConnId = u64;
 
+static NEXT_CONN: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+/// Returns a connection id not used before in this process (for this node's sockets and for
+/// other nodes' sockets in rooms it runs, see [`crate::cluster`]).
+pub(crate) fn next_conn_id() -> ConnId {
+    NEXT_CONN.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 /// How many of the latest event messages a room keeps for reconnecting clients.
 pub(crate) const RECENT_EVENTS: usize = 16;
 /// A loaded room with no connection, no running clock and no search unloads after this.

@@ -15,6 +15,7 @@ use crate::ids::{RoomCode, SeatHash};
 use crate::lobby_feed::LobbyFeed;
 use crate::store::{RoomRow, Store, StoreError};
 use crate::wall_clock::WallClock;
+pub(crate) use actor::next_conn_id;
 use actor::{Actor, Command};
 use futures_util::future::BoxFuture;
 use state::{RoomInfo, RoomState};

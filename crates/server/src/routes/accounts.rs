@@ -6,13 +6,13 @@
 //! signing in or changing the password starts a new one (the old cookie dies).
 
 use crate::accounts::{check_password, credentials, session_cookie, AccountName};
+use crate::app_state::AppState;
 use crate::error::{ApiJson, AppError};
 use crate::ids::{AccountId, SeatHash, SessionToken};
 use crate::listen::peer_ip;
 use crate::password_hash;
 use crate::rate::{client_key, limited, RateLimits};
 use crate::store::{AccountRow, NewSession};
-use crate::AppState;
 use axum::extract::State;
 use axum::http::{header, Extensions, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};

@@ -2,11 +2,11 @@
 //! online game (`docs/protocol.md`, "Finished games"), stored when it ended, kept after its
 //! room expires; the page `/game/{id}` shows it.
 
+use crate::app_state::AppState;
 use crate::error::{ApiPath, AppError};
 use crate::ids::GameId;
 use crate::store::{GamePlayer, GameRow};
 use crate::time_control;
-use crate::AppState;
 use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;

@@ -1,6 +1,6 @@
 //! `GET /api/health`: answers while the server runs.
 
-use crate::AppState;
+use crate::app_state::AppState;
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};

@@ -2,10 +2,10 @@
 //! going on, to watch; `GET /api/lobby/events`: a server-sent event each time they may have
 //! changed (see [`crate::lobby_feed`]).
 
+use crate::app_state::AppState;
 use crate::error::AppError;
 use crate::room::actor::Command;
 use crate::time_control::TimeControlJson;
-use crate::AppState;
 use axum::extract::State;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::routing::get;

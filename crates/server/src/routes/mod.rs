@@ -12,12 +12,12 @@ pub mod puzzles;
 pub mod rooms;
 pub mod seeks;
 
+use crate::app_state::AppState;
 use crate::error::AppError;
 use crate::ids::RoomCode;
 use crate::listen::peer_ip;
 use crate::rate::client_key;
 use crate::store::RoomRow;
-use crate::AppState;
 
 /// Reads the room whose code is `text` from the store, for the client of `extensions`.
 /// Unknown codes count against the address's [`crate::rate::RoomMisses`].

@@ -12,9 +12,9 @@
 //! URL it does not belong to; the file of the right build is fetched again when that build's
 //! page asks for it. `web/v/` is reserved for this prefix.
 
+use crate::app_state::AppState;
 use crate::assets::{assets, IMMUTABLE, NO_CACHE};
 use crate::error::AppError;
-use crate::AppState;
 use axum::extract::rejection::PathRejection;
 use axum::extract::Path;
 use axum::http::{HeaderMap, StatusCode, Uri};

@@ -7,13 +7,13 @@
 
 use super::game_records::PlayerView;
 use super::paging;
+use crate::app_state::AppState;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
 use crate::ids::GameId;
 use crate::ids::{SeatHash, SeatToken};
 use crate::ratings;
 use crate::store::{AccountRow, GameRow};
 use crate::time_control;
-use crate::AppState;
 use axum::extract::State;
 use axum::response::Response;
 use axum::routing::{get, post};

@@ -3,8 +3,8 @@
 //! computes a rule itself. The reply is built by `xiangqi-view`, as the browser's own
 //! WebAssembly module builds it, so both answer alike.
 
+use crate::app_state::AppState;
 use crate::error::{ApiJson, AppError};
-use crate::AppState;
 use axum::routing::post;
 use axum::{Json, Router};
 use xiangqi::game::{Game, RuleSet};

@@ -3,11 +3,11 @@
 
 use super::paging;
 use super::position::{play_moves, required_start_position, undecided_start};
+use crate::app_state::AppState;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
 use crate::ids::PuzzleId;
 use crate::rate::{limited, RateLimits};
 use crate::store::PuzzleRow;
-use crate::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};

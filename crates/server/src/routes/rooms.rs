@@ -2,6 +2,7 @@
 
 use super::position::{rule_set, start_position, undecided_start};
 use super::{accounts, find_room, may_read, pgn_download};
+use crate::app_state::AppState;
 use crate::error::{ApiJson, ApiPath, ApiQuery, AppError};
 use crate::ids::{RoomCode, SeatToken, WatchKey};
 use crate::listen::peer_ip;
@@ -11,7 +12,6 @@ use crate::room::actor::{Command, GameRecord};
 use crate::room::build;
 use crate::store::RoomRow;
 use crate::time_control::{self, TimeControlJson};
-use crate::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;

@@ -9,12 +9,12 @@
 
 use super::accounts;
 use super::rooms::open_room;
+use crate::app_state::AppState;
 use crate::error::{ApiJson, ApiPath, AppError};
 use crate::ids::{random_hex, RoomCode, SeatToken};
 use crate::ratings::Rating;
 use crate::store::{RoomRow, SeekRow};
 use crate::time_control::{self, TimeControlJson};
-use crate::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
