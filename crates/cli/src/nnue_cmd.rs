@@ -102,7 +102,7 @@ pub fn run(args: &NnueArgs) -> ExitCode {
     }
 }
 
-fn fail(code: u8, msg: &str) -> ExitCode {
+fn fail(code: u8, msg: impl std::fmt::Display) -> ExitCode {
     err_line!("xiangqi: {msg}");
     ExitCode::from(code)
 }
@@ -110,7 +110,7 @@ fn fail(code: u8, msg: &str) -> ExitCode {
 fn eval(args: &EvalArgs) -> ExitCode {
     let net = match Network::load(&args.net) {
         Ok(n) => n,
-        Err(e) => return fail(2, &format!("{}: {e}", args.net.display())),
+        Err(e) => return fail(2, format!("{}: {e}", args.net.display())),
     };
     let fens = if args.fen.is_empty() {
         vec![Position::start().fen()]
@@ -120,7 +120,7 @@ fn eval(args: &EvalArgs) -> ExitCode {
     for fen in fens {
         match Position::from_fen(&fen) {
             Ok(pos) => out_line!("{} cp  {fen}", accumulator::evaluate(&net, &pos)),
-            Err(e) => return fail(2, &format!("invalid FEN `{fen}`: {e}")),
+            Err(e) => return fail(2, format!("invalid FEN `{fen}`: {e}")),
         }
     }
     ExitCode::SUCCESS
@@ -134,7 +134,7 @@ fn eval(args: &EvalArgs) -> ExitCode {
 fn load_data(
     args: &TrainArgs,
     files: &[std::path::PathBuf],
-) -> Result<nnue_train::Dataset, String> {
+) -> Result<nnue_train::Dataset, nnue_train::DataError> {
     let data = nnue_train::load(
         files,
         args.max_score as i16,
@@ -148,11 +148,10 @@ fn load_data(
         );
     }
     if data.train.is_empty() || data.validation.is_empty() {
-        return Err(format!(
-            "too little data: {} training and {} validation positions",
-            data.train.len(),
-            data.validation.len()
-        ));
+        return Err(nnue_train::DataError::TooLittle {
+            train: data.train.len(),
+            validation: data.validation.len(),
+        });
     }
     Ok(data)
 }
@@ -222,7 +221,7 @@ fn train(args: &TrainArgs) -> ExitCode {
         }
     });
     if let Some(e) = failure {
-        return fail(1, &format!("cannot write {}: {e}", args.out.display()));
+        return fail(1, format!("cannot write {}: {e}", args.out.display()));
     }
     out_line!(
         "wrote {} and {} in {:.0} s",

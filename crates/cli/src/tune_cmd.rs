@@ -99,7 +99,7 @@ pub fn run(args: &TuneArgs) -> ExitCode {
     let provenance = provenance(args, &config, data.len(), &tuned, &held_out);
     let source = match tune::weights_source(&tuned.weights, &provenance) {
         Ok(s) => s,
-        Err(e) => return fail(&format!("nothing written: {e}")),
+        Err(e) => return fail(format!("nothing written: {e}")),
     };
     match &args.write {
         Some(path) => {
@@ -216,7 +216,7 @@ const MAX_LEARNING_RATE: f64 = 100.0;
 /// whole logistic error can, so larger values only freeze the weights.
 const MAX_L2: f64 = 1.0;
 
-fn fail(message: &str) -> ExitCode {
+fn fail(message: impl std::fmt::Display) -> ExitCode {
     err_line!("xiangqi: {message}");
     ExitCode::from(2)
 }

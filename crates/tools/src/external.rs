@@ -349,9 +349,9 @@ pub enum ClientError {
         name: String,
         /// The value asked for (at most 100 characters kept).
         value: String,
-        /// What the engine takes, in words (`a whole number from 500 to 2850`, `true or
-        /// false`, `one of: chess, xiangqi`).
-        allowed: String,
+        /// What the engine takes; its text says it in words (`a whole number from 500 to
+        /// 2850`, `true or false`, `one of: chess, xiangqi`).
+        allowed: OptionValueError,
     },
 }
 
@@ -820,9 +820,9 @@ impl OptionKind {
     /// Checks `value` against the option's type.
     ///
     /// # Errors
-    /// What the option takes, in words (`a whole number from 1 to 1024`, `true or false`,
-    /// `one of: chess, xiangqi`).
-    pub fn check(&self, value: &str) -> Result<(), String> {
+    /// [`OptionValueError`]: what the option takes, in words (`a whole number from 1 to
+    /// 1024`, `true or false`, `one of: chess, xiangqi`).
+    pub fn check(&self, value: &str) -> Result<(), OptionValueError> {
         match self {
             OptionKind::Spin { min, max } => {
                 let in_range =
@@ -830,23 +830,64 @@ impl OptionKind {
                 if value.parse::<i64>().is_ok_and(in_range) {
                     return Ok(());
                 }
-                Err(match (min, max) {
-                    (Some(lo), Some(hi)) => format!("a whole number from {lo} to {hi}"),
-                    (Some(lo), None) => format!("a whole number from {lo}"),
-                    (None, Some(hi)) => format!("a whole number up to {hi}"),
-                    (None, None) => "a whole number".to_string(),
+                Err(OptionValueError::Spin {
+                    min: *min,
+                    max: *max,
                 })
             }
             OptionKind::Check => match value {
                 "true" | "false" => Ok(()),
-                _ => Err("true or false".to_string()),
+                _ => Err(OptionValueError::Check),
             },
             OptionKind::Combo(vars) if vars.iter().any(|v| v.eq_ignore_ascii_case(value)) => Ok(()),
-            OptionKind::Combo(vars) => Err(format!("one of: {}", vars.join(", "))),
+            OptionKind::Combo(vars) => Err(OptionValueError::Combo(vars.clone())),
             OptionKind::Button | OptionKind::Other => Ok(()),
         }
     }
 }
+
+/// A value an engine's option does not take; its text says what the option takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValueError {
+    /// A `spin` option: a whole number within its bounds.
+    Spin {
+        /// The smallest value, when the engine gave one.
+        min: Option<i64>,
+        /// The largest value, when the engine gave one.
+        max: Option<i64>,
+    },
+    /// A `check` option: `true` or `false`.
+    Check,
+    /// A `combo` option: one of its values.
+    Combo(Vec<String>),
+}
+
+impl std::fmt::Display for OptionValueError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionValueError::Spin {
+                min: Some(lo),
+                max: Some(hi),
+            } => write!(f, "a whole number from {lo} to {hi}"),
+            OptionValueError::Spin {
+                min: Some(lo),
+                max: None,
+            } => write!(f, "a whole number from {lo}"),
+            OptionValueError::Spin {
+                min: None,
+                max: Some(hi),
+            } => write!(f, "a whole number up to {hi}"),
+            OptionValueError::Spin {
+                min: None,
+                max: None,
+            } => f.write_str("a whole number"),
+            OptionValueError::Check => f.write_str("true or false"),
+            OptionValueError::Combo(vars) => write!(f, "one of: {}", vars.join(", ")),
+        }
+    }
+}
+
+impl std::error::Error for OptionValueError {}
 
 /// Reads an `option …` line of the handshake: `option name <Name> type <type> …` in UCI,
 /// `option <name> type <type> …` in UCCI. Returns `None` for any other line or a nameless
@@ -1101,20 +1142,20 @@ mod tests {
         assert_eq!(elo.check("2850"), Ok(()));
         for bad in ["3000", "499", "abc", "", "1e3"] {
             assert_eq!(
-                elo.check(bad),
+                elo.check(bad).map_err(|e| e.to_string()),
                 Err("a whole number from 500 to 2850".to_string()),
                 "{bad:?}"
             );
         }
         assert!(OptionKind::Check.check("true").is_ok());
         assert_eq!(
-            OptionKind::Check.check("yes"),
+            OptionKind::Check.check("yes").map_err(|e| e.to_string()),
             Err("true or false".to_string())
         );
         let variant = OptionKind::Combo(vec!["chess".into(), "xiangqi".into()]);
         assert!(variant.check("Xiangqi").is_ok());
         assert_eq!(
-            variant.check("shogi"),
+            variant.check("shogi").map_err(|e| e.to_string()),
             Err("one of: chess, xiangqi".to_string())
         );
         assert!(OptionKind::Other.check("anything at all").is_ok());

@@ -18,9 +18,10 @@
 //! difference; and no new round is asked for once the run stops.
 
 mod computer;
+mod error;
 mod watchers;
 
-pub use computer::ComputerGroup;
+pub use computer::{BadComputerGroup, ComputerGroup};
 use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use hdrhistogram::Histogram;
@@ -44,6 +45,8 @@ use xiangqi_view::protocol::{
     Players, RoomCreated, ServerMessage, TimeControlJson,
 };
 use xiangqi_view::Side;
+
+pub use error::LoadTestError;
 
 /// What [`run`] does: the settings of `xiangqi loadtest`, one field per flag.
 #[derive(Clone, Debug)]
@@ -89,14 +92,14 @@ pub struct Config {
 }
 
 /// Returns the WebSocket URL of room `code` on the server at `server` (`http://host:port`).
-fn ws_url(server: &str, code: &str) -> Result<String, String> {
+fn ws_url(server: &str, code: &str) -> Result<String, LoadTestError> {
     let base = server.trim_end_matches('/');
     let rest = if let Some(rest) = base.strip_prefix("http://") {
         format!("ws://{rest}")
     } else if let Some(rest) = base.strip_prefix("https://") {
         format!("wss://{rest}")
     } else {
-        return Err(format!("--server must start with http:// ({server})"));
+        return Err(LoadTestError::ServerUrl(server.to_string()));
     };
     Ok(format!("{rest}/ws/rooms/{code}"))
 }
@@ -262,7 +265,7 @@ fn server_for(servers: &[String], index: usize, conn: usize) -> &str {
     }
 }
 
-async fn set_up(cfg: &GameConfig, index: usize) -> Result<Seated, String> {
+async fn set_up(cfg: &GameConfig, index: usize) -> Result<Seated, LoadTestError> {
     let tc = cfg.time_control.map(TimeControlJson::from);
     let base = server_for(&cfg.servers, index, 0).trim_end_matches('/');
     let guest_base = server_for(&cfg.servers, index, 1).trim_end_matches('/');
@@ -277,10 +280,10 @@ async fn set_up(cfg: &GameConfig, index: usize) -> Result<Seated, String> {
         .send()
         .await
         .and_then(reqwest::Response::error_for_status)
-        .map_err(|e| format!("create room: {e}"))?
+        .map_err(LoadTestError::http("create room"))?
         .json()
         .await
-        .map_err(|e| format!("create room: {e}"))?;
+        .map_err(LoadTestError::http("create room"))?;
     let joined: Joined = cfg
         .http
         .post(format!("{guest_base}/api/rooms/{}/join", created.code))
@@ -288,36 +291,52 @@ async fn set_up(cfg: &GameConfig, index: usize) -> Result<Seated, String> {
         .send()
         .await
         .and_then(reqwest::Response::error_for_status)
-        .map_err(|e| format!("join: {e}"))?
+        .map_err(LoadTestError::http("join"))?
         .json()
         .await
-        .map_err(|e| format!("join: {e}"))?;
-    let black = joined.seat.ok_or("join: no seat was free")?;
-    let mut halves = Vec::with_capacity(2);
-    for (conn, seat) in [&created.seat, &black].into_iter().enumerate() {
-        let url = ws_url(server_for(&cfg.servers, index, conn), &created.code)?;
-        let (ws, _) = tokio_tungstenite::connect_async(url.as_str())
-            .await
-            .map_err(|e| format!("websocket: {e}"))?;
-        let (mut sink, source) = ws.split();
-        let hello = ClientMessage::Hello {
-            seat: Some(seat.clone()),
-            watch: None,
-            v: 0,
-        }
-        .to_json();
-        sink.send(Message::text(hello))
-            .await
-            .map_err(|e| format!("hello: {e}"))?;
-        halves.push((sink, source));
-    }
-    let (black_sink, black_source) = halves.pop().ok_or("no connection")?;
-    let (red_sink, red_source) = halves.pop().ok_or("no connection")?;
+        .map_err(LoadTestError::http("join"))?;
+    let black = joined.seat.ok_or(LoadTestError::NoSeat)?;
+    let (red_sink, red_source) = open_seat(cfg, index, 0, &created.code, &created.seat).await?;
+    let (black_sink, black_source) = open_seat(cfg, index, 1, &created.code, &black).await?;
     Ok(Seated {
         code: created.code,
         sinks: [red_sink, black_sink],
         sources: [red_source, black_source],
     })
+}
+
+/// Opens connection `conn` (0: the creator's, 1: the guest's) of game `index` to room
+/// `code` and says hello with `seat`.
+async fn open_seat(
+    cfg: &GameConfig,
+    index: usize,
+    conn: usize,
+    code: &str,
+    seat: &str,
+) -> Result<(Sink, Source), LoadTestError> {
+    let url = ws_url(server_for(&cfg.servers, index, conn), code)?;
+    let (ws, _) = tokio_tungstenite::connect_async(url.as_str())
+        .await
+        .map_err(LoadTestError::websocket("websocket"))?;
+    let (mut sink, source) = ws.split();
+    say_hello(&mut sink, seat).await?;
+    Ok((sink, source))
+}
+
+/// Says hello on a game socket as the holder of `seat` (a player's seat token).
+async fn say_hello<S>(sink: &mut S, seat: &str) -> Result<(), LoadTestError>
+where
+    S: futures_util::Sink<Message, Error = tokio_tungstenite::tungstenite::Error> + Unpin,
+{
+    let hello = ClientMessage::Hello {
+        seat: Some(seat.to_string()),
+        watch: None,
+        v: 0,
+    }
+    .to_json();
+    sink.send(Message::text(hello))
+        .await
+        .map_err(LoadTestError::websocket("hello"))
 }
 
 /// A move sent and not yet confirmed.
@@ -351,10 +370,10 @@ impl Play {
     }
 }
 
-async fn send(sink: &mut Sink, text: String) -> Result<(), String> {
+async fn send(sink: &mut Sink, text: String) -> Result<(), LoadTestError> {
     sink.send(Message::text(text))
         .await
-        .map_err(|e| format!("send: {e}"))
+        .map_err(LoadTestError::websocket("send"))
 }
 
 /// Sets up game `index` (at most `cfg.setup` at a time) and tells `ready` whether it could.
@@ -487,7 +506,7 @@ async fn tick(
     sinks: &mut [Sink; 2],
     rng: &mut StdRng,
     next_tick: &mut Instant,
-) -> Result<(), String> {
+) -> Result<(), LoadTestError> {
     let now = Instant::now();
     if play.pending.is_some() {
         with_stats(&cfg.stats, |s| s.late += 1);
@@ -509,7 +528,7 @@ async fn act(
     sinks: &mut [Sink; 2],
     rng: &mut StdRng,
     now: Instant,
-) -> Result<(), String> {
+) -> Result<(), LoadTestError> {
     if !play.both_connected() {
         return Ok(());
     }
@@ -552,7 +571,7 @@ async fn receive(
     conn: usize,
     text: &str,
     phase: Option<Phase>,
-) -> Result<(), String> {
+) -> Result<(), LoadTestError> {
     let received = Instant::now();
     let Ok(msg) = ServerMessage::parse(text) else {
         with_stats(&cfg.stats, |s| s.error("unreadable_message"));
@@ -1057,7 +1076,7 @@ async fn check_file(http: &reqwest::Client, server: &str, path: &std::path::Path
 /// returns (games checked, games that differ or could not be read).
 async fn verify(http: &reqwest::Client, server: &str, games: &[Confirmed]) -> (usize, usize) {
     let base = server.trim_end_matches('/').to_string();
-    let results: Vec<Result<(), String>> = futures_util::stream::iter(games.iter().cloned())
+    let results: Vec<Result<(), LoadTestError>> = futures_util::stream::iter(games.iter().cloned())
         .map(|g| {
             let url = record_url(&base, &g);
             let http = http.clone();
@@ -1067,10 +1086,10 @@ async fn verify(http: &reqwest::Client, server: &str, games: &[Confirmed]) -> (u
                     .send()
                     .await
                     .and_then(reqwest::Response::error_for_status)
-                    .map_err(|e| format!("{}: {e}", g.code))?
+                    .map_err(LoadTestError::http(g.code.clone()))?
                     .json()
                     .await
-                    .map_err(|e| format!("{}: {e}", g.code))?;
+                    .map_err(LoadTestError::http(g.code.clone()))?;
                 compare(&g, record.round, &record.moves)
             }
         })
@@ -1098,13 +1117,14 @@ fn record_url(base: &str, confirmed: &Confirmed) -> String {
 
 /// Checks that the server's record (its round's number and moves) holds exactly the
 /// confirmed moves of the confirmed round (and, after them, the unconfirmed one or not).
-fn compare(confirmed: &Confirmed, round: u32, moves: &[String]) -> Result<(), String> {
+fn compare(confirmed: &Confirmed, round: u32, moves: &[String]) -> Result<(), LoadTestError> {
     let record = Record { round, moves };
     if record.round != confirmed.round {
-        return Err(format!(
-            "{}: the server is at round {}, the client saw round {}",
-            confirmed.code, record.round, confirmed.round
-        ));
+        return Err(LoadTestError::RoundDiffers {
+            code: confirmed.code.clone(),
+            server: record.round,
+            client: confirmed.round,
+        });
     }
     let with_pending = confirmed.pending.as_ref().is_some_and(|p| {
         record.moves.len() == confirmed.moves.len() + 1
@@ -1112,12 +1132,11 @@ fn compare(confirmed: &Confirmed, round: u32, moves: &[String]) -> Result<(), St
             && record.moves.last() == Some(p)
     });
     if record.moves != confirmed.moves.as_slice() && !with_pending {
-        return Err(format!(
-            "{}: the server has {} moves, the client saw {} confirmed",
-            confirmed.code,
-            record.moves.len(),
-            confirmed.moves.len()
-        ));
+        return Err(LoadTestError::MovesDiffer {
+            code: confirmed.code.clone(),
+            server: record.moves.len(),
+            client: confirmed.moves.len(),
+        });
     }
     Ok(())
 }
@@ -1158,14 +1177,17 @@ mod tests {
     #[test]
     fn websocket_urls_follow_the_server_url() {
         assert_eq!(
-            ws_url("http://127.0.0.1:8095/", "K7M2QX").as_deref(),
-            Ok("ws://127.0.0.1:8095/ws/rooms/K7M2QX")
+            ws_url("http://127.0.0.1:8095/", "K7M2QX").ok().as_deref(),
+            Some("ws://127.0.0.1:8095/ws/rooms/K7M2QX")
         );
         assert_eq!(
-            ws_url("https://example.org", "AB").as_deref(),
-            Ok("wss://example.org/ws/rooms/AB")
+            ws_url("https://example.org", "AB").ok().as_deref(),
+            Some("wss://example.org/ws/rooms/AB")
         );
-        assert!(ws_url("127.0.0.1:8080", "AB").is_err());
+        assert!(matches!(
+            ws_url("127.0.0.1:8080", "AB"),
+            Err(LoadTestError::ServerUrl(s)) if s == "127.0.0.1:8080"
+        ));
     }
 
     #[test]

@@ -184,17 +184,19 @@ impl FloatNetwork {
     ///
     /// # Errors
     /// When the file cannot be read or is not a checkpoint of this network's shape.
-    pub fn read(path: &Path) -> Result<FloatNetwork, String> {
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    pub fn read(path: &Path) -> Result<FloatNetwork, DataError> {
+        let bytes = std::fs::read(path).map_err(|source| DataError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
         let mut net = FloatNetwork::zero();
         let expected = 4 + 4 * net.numbers().count();
-        if bytes.len() != expected || &bytes[..4] != b"XQNF" {
-            return Err(format!(
-                "{} is not a checkpoint of this network ({} bytes, expected {expected})",
-                path.display(),
-                bytes.len()
-            ));
+        if bytes.len() != expected || bytes.get(..4) != Some(b"XQNF".as_slice()) {
+            return Err(DataError::NotACheckpoint {
+                path: path.to_path_buf(),
+                len: bytes.len(),
+                expected,
+            });
         }
         let mut values = bytes[4..]
             .chunks_exact(4)
@@ -284,17 +286,57 @@ pub struct Dataset {
     pub corrupt: Vec<(PathBuf, String)>,
 }
 
+/// Why training data or a checkpoint could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum DataError {
+    /// A file or folder could not be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        /// The file or folder.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// A checkpoint file has the wrong size or tag for this network's shape.
+    #[error("{} is not a checkpoint of this network ({len} bytes, expected {expected})", path.display())]
+    NotACheckpoint {
+        /// The file.
+        path: PathBuf,
+        /// Its size in bytes.
+        len: usize,
+        /// The size of a checkpoint of this network, in bytes.
+        expected: usize,
+    },
+    /// A path given does not exist.
+    #[error("{} does not exist", .0.display())]
+    Missing(PathBuf),
+    /// The paths hold no shard (`*.xqd`) at all.
+    #[error("no data shards (*.xqd) found")]
+    NoShards,
+    /// Too few positions to train on or to validate with.
+    #[error("too little data: {train} training and {validation} validation positions")]
+    TooLittle {
+        /// The training positions read.
+        train: usize,
+        /// The validation positions read.
+        validation: usize,
+    },
+}
+
 /// Lists the shard files named by `paths`: files as given, folders by their `*.xqd` files
 /// in name order.
 ///
 /// # Errors
 /// A path that cannot be read, or no shard at all.
-pub fn shard_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+pub fn shard_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, DataError> {
     let mut files = Vec::new();
     for p in paths {
         if p.is_dir() {
             let mut in_dir: Vec<PathBuf> = std::fs::read_dir(p)
-                .map_err(|e| format!("cannot read {}: {e}", p.display()))?
+                .map_err(|source| DataError::Read {
+                    path: p.clone(),
+                    source,
+                })?
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|f| f.extension().is_some_and(|x| x == "xqd"))
                 .collect();
@@ -303,11 +345,11 @@ pub fn shard_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         } else if p.exists() {
             files.push(p.clone());
         } else {
-            return Err(format!("{} does not exist", p.display()));
+            return Err(DataError::Missing(p.clone()));
         }
     }
     if files.is_empty() {
-        return Err("no data shards (*.xqd) found".into());
+        return Err(DataError::NoShards);
     }
     Ok(files)
 }
@@ -323,10 +365,13 @@ pub fn load(
     max_score: i16,
     mirror: bool,
     validation_every: usize,
-) -> Result<Dataset, String> {
+) -> Result<Dataset, DataError> {
     let mut data = Dataset::default();
     for (n, f) in files.iter().enumerate() {
-        let bytes = std::fs::read(f).map_err(|e| format!("cannot read {}: {e}", f.display()))?;
+        let bytes = std::fs::read(f).map_err(|source| DataError::Read {
+            path: f.clone(),
+            source,
+        })?;
         let mut visit = |p: TrainingPosition| {
             let held_out = validation_every > 0 && (n * 7919 + p.game) % validation_every == 0;
             let set = if held_out {
@@ -745,9 +790,12 @@ mod tests {
         );
         let path = std::env::temp_dir().join(format!("xq-ckpt-{}.f32", std::process::id()));
         net.write(&path).expect("written");
-        assert_eq!(FloatNetwork::read(&path), Ok(net));
+        assert_eq!(FloatNetwork::read(&path).expect("a checkpoint"), net);
         std::fs::write(&path, b"XQNF1234").expect("written");
-        assert!(FloatNetwork::read(&path).is_err());
+        assert!(matches!(
+            FloatNetwork::read(&path),
+            Err(DataError::NotACheckpoint { len: 8, .. })
+        ));
         let _ = std::fs::remove_file(path);
     }
 

@@ -68,6 +68,20 @@ pub struct Sample {
     pub red_score: f64,
 }
 
+/// Why a line of a data file is not a [`Sample`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SampleError {
+    /// The line has no `;` before the result.
+    #[error("no ';' before the result")]
+    NoResult,
+    /// The result is not a number from 0 to 1.
+    #[error("bad result {0:?}: expected a number from 0 to 1")]
+    BadResult(String),
+    /// The FEN is not a legal position.
+    #[error("{0}")]
+    Fen(xiangqi::FenError),
+}
+
 impl Sample {
     /// Formats the sample as one line of a data file: `FEN;RESULT` with the result `1`,
     /// `0.5` or `0`.
@@ -78,20 +92,18 @@ impl Sample {
     /// Reads a line written by [`Sample::line`].
     ///
     /// # Errors
-    /// A message when the line has no `;`, the result is not a number from 0 to 1, or the
+    /// [`SampleError`]: the line has no `;`, the result is not a number from 0 to 1, or the
     /// FEN is not a legal position.
-    pub fn parse(line: &str) -> Result<Sample, String> {
-        let (fen, result) = line
-            .rsplit_once(';')
-            .ok_or_else(|| format!("no ';' before the result in {line:?}"))?;
+    pub fn parse(line: &str) -> Result<Sample, SampleError> {
+        let (fen, result) = line.rsplit_once(';').ok_or(SampleError::NoResult)?;
         let red_score: f64 = result
             .trim()
             .parse()
-            .map_err(|_| format!("bad result {result:?} in {line:?}"))?;
+            .map_err(|_| SampleError::BadResult(result.to_string()))?;
         if !(0.0..=1.0).contains(&red_score) {
-            return Err(format!("result {red_score} is not between 0 and 1"));
+            return Err(SampleError::BadResult(result.to_string()));
         }
-        xiangqi::Position::from_fen(fen.trim()).map_err(|e| format!("{e} in {line:?}"))?;
+        xiangqi::Position::from_fen(fen.trim()).map_err(SampleError::Fen)?;
         Ok(Sample {
             fen: fen.trim().to_string(),
             red_score,

@@ -61,7 +61,36 @@ pub struct Corruption {
     /// The byte offset of the game (or of the header) in the shard.
     pub offset: usize,
     /// What was wrong.
-    pub reason: String,
+    pub reason: ShardError,
+}
+
+/// What is wrong in a shard, at the offset a [`Corruption`] gives.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShardError {
+    /// The file does not start with the shard header.
+    #[error("not a training-data shard (no XQSD header)")]
+    NotAShard,
+    /// The header's format version is not the one this build reads.
+    #[error("format version {0}; this build reads {VERSION}")]
+    Version(u16),
+    /// The file ends inside a game's four header bytes.
+    #[error("the shard ends inside a game's header")]
+    TruncatedHeader,
+    /// The file ends inside the moves or the checksum of a game of this many plies.
+    #[error("the shard ends inside a game of {plies} plies")]
+    TruncatedGame {
+        /// The plies the game's header announced.
+        plies: usize,
+    },
+    /// The game's CRC-32 does not match its bytes.
+    #[error("the game's checksum does not match")]
+    Checksum,
+    /// The result byte is not 0 (Black won), 1 (draw) or 2 (Red won).
+    #[error("unknown result {0}")]
+    UnknownResult(u8),
+    /// The move of this ply (1-based) is not legal in the position reached.
+    #[error("ply {0} is not a legal move")]
+    IllegalMove(usize),
 }
 
 impl fmt::Display for Corruption {
@@ -126,7 +155,7 @@ pub fn read_shard(
     if bytes.len() < HEADER || &bytes[..4] != MAGIC {
         summary.corruption = Some(Corruption {
             offset: 0,
-            reason: "not a training-data shard (no XQSD header)".into(),
+            reason: ShardError::NotAShard,
         });
         return summary;
     }
@@ -134,7 +163,7 @@ pub fn read_shard(
     if version != VERSION {
         summary.corruption = Some(Corruption {
             offset: 4,
-            reason: format!("format version {version}; this build reads {VERSION}"),
+            reason: ShardError::Version(version),
         });
         return summary;
     }
@@ -164,14 +193,14 @@ fn read_game(
     max_score: i16,
     game: usize,
     out: &mut Vec<TrainingPosition>,
-) -> Result<usize, String> {
+) -> Result<usize, ShardError> {
     if bytes.len() < 4 {
-        return Err("the shard ends inside a game's header".into());
+        return Err(ShardError::TruncatedHeader);
     }
     let plies = usize::from(u16::from_le_bytes([bytes[0], bytes[1]]));
     let len = 4 + 4 * plies + 4;
     if bytes.len() < len {
-        return Err(format!("the shard ends inside a game of {plies} plies"));
+        return Err(ShardError::TruncatedGame { plies });
     }
     let stored = u32::from_le_bytes([
         bytes[len - 4],
@@ -180,19 +209,19 @@ fn read_game(
         bytes[len - 1],
     ]);
     if crc32fast::hash(&bytes[..len - 4]) != stored {
-        return Err("the game's checksum does not match".into());
+        return Err(ShardError::Checksum);
     }
     let red_result = match bytes[2] {
         0 => 0.0,
         1 => 0.5,
         2 => 1.0,
-        r => return Err(format!("unknown result {r}")),
+        r => return Err(ShardError::UnknownResult(r)),
     };
     let mut pos = Position::start();
     for (ply, chunk) in bytes[4..len - 4].chunks_exact(4).enumerate() {
         let m = Move::from_u16(u16::from_le_bytes([chunk[0], chunk[1]]))
             .filter(|&m| pos.is_legal(m))
-            .ok_or_else(|| format!("ply {} is not a legal move", ply + 1))?;
+            .ok_or(ShardError::IllegalMove(ply + 1))?;
         let score = i16::from_le_bytes([chunk[2], chunk[3]]);
         if score != NOT_KEPT && score.unsigned_abs() <= max_score.unsigned_abs() {
             out.push(TrainingPosition {
@@ -283,7 +312,7 @@ mod tests {
             summary.corruption,
             Some(Corruption {
                 offset: second,
-                reason: "the game's checksum does not match".into()
+                reason: ShardError::Checksum
             })
         );
         // Cut off in the third game.
@@ -306,7 +335,7 @@ mod tests {
             summary.corruption,
             Some(Corruption {
                 offset: 8,
-                reason: "ply 3 is not a legal move".into()
+                reason: ShardError::IllegalMove(3)
             })
         );
     }

@@ -55,14 +55,17 @@ impl Dataset {
     /// Builds the dataset from samples.
     ///
     /// # Errors
-    /// A message naming the first sample whose FEN is not a legal position.
-    pub fn from_samples(samples: &[Sample]) -> Result<Dataset, String> {
+    /// [`TuneError::Fen`] for the first sample whose FEN is not a legal position.
+    pub fn from_samples(samples: &[Sample]) -> Result<Dataset, TuneError> {
         let mut d = Dataset {
             offsets: vec![0],
             ..Dataset::default()
         };
         for s in samples {
-            let pos = xiangqi::Position::from_fen(&s.fen).map_err(|e| format!("{}: {e}", s.fen))?;
+            let pos = xiangqi::Position::from_fen(&s.fen).map_err(|error| TuneError::Fen {
+                fen: s.fen.clone(),
+                error,
+            })?;
             let t = eval::trace(&pos);
             for (i, n) in t.counts {
                 d.terms.push(i);
@@ -244,21 +247,47 @@ pub fn tune(data: &Dataset, config: &TuneConfig, progress: &mut dyn FnMut(usize,
 /// tuned weight beyond it means the run diverged (too large a learning rate or L2 weight).
 pub const MAX_WEIGHT: f64 = 10_000.0;
 
+/// Why tuning data or tuned weights cannot be used.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum TuneError {
+    /// A sample's FEN is not a legal position.
+    #[error("{fen}: {error}")]
+    Fen {
+        /// The sample's FEN.
+        fen: String,
+        /// Why it is not a legal position.
+        error: xiangqi::FenError,
+    },
+    /// The weight vector's length is not `2 × term::COUNT`.
+    #[error("{0} weights, not the {count} the evaluation has", count = 2 * term::COUNT)]
+    WeightCount(usize),
+    /// A weight is not a finite number within ±[`MAX_WEIGHT`] centipawns.
+    #[error(
+        "the {half} weight of {term} is {value}, not a number within ±{MAX_WEIGHT} centipawns \
+         (the tuning diverged: try a smaller --learning-rate or --l2)"
+    )]
+    Diverged {
+        /// `middlegame` or `endgame`.
+        half: &'static str,
+        /// The term's name.
+        term: String,
+        /// The weight found.
+        value: f64,
+    },
+}
+
 /// Returns the source of `eval_weights.rs` holding `weights` (the layout of
 /// [`current_weights`], rounded to whole centipawns), with `provenance` saying how they were
 /// made.
 ///
 /// # Errors
-/// Returns a message naming the first term whose weight is not a finite number within
-/// ±[`MAX_WEIGHT`] centipawns, or saying the vector is not `2 × term::COUNT` long: such a
-/// file would compile into a broken evaluation, so none is produced.
-pub fn weights_source(weights: &[f64], provenance: &str) -> Result<String, String> {
+/// [`TuneError::Diverged`] naming the first term whose weight is not a finite number within
+/// ±[`MAX_WEIGHT`] centipawns, or [`TuneError::WeightCount`] when the vector is not
+/// `2 × term::COUNT` long: such a file would compile into a broken evaluation, so none is
+/// produced.
+pub fn weights_source(weights: &[f64], provenance: &str) -> Result<String, TuneError> {
     if weights.len() != 2 * term::COUNT {
-        return Err(format!(
-            "{} weights, not the {} the evaluation has",
-            weights.len(),
-            2 * term::COUNT
-        ));
+        return Err(TuneError::WeightCount(weights.len()));
     }
     if let Some(i) = weights
         .iter()
@@ -269,12 +298,11 @@ pub fn weights_source(weights: &[f64], provenance: &str) -> Result<String, Strin
         } else {
             "endgame"
         };
-        return Err(format!(
-            "the {half} weight of {} is {}, not a number within ±{MAX_WEIGHT} centipawns \
-             (the tuning diverged: try a smaller --learning-rate or --l2)",
-            term::name(i % term::COUNT),
-            weights[i]
-        ));
+        return Err(TuneError::Diverged {
+            half,
+            term: term::name(i % term::COUNT),
+            value: weights[i],
+        });
     }
     let mut out = String::from(
         "//! The evaluation's weights, one middlegame/endgame pair per term of\n\
@@ -327,7 +355,10 @@ mod tests {
             let mut w = good.clone();
             w[i] = bad;
             let err = weights_source(&w, "test").expect_err("a diverged weight is refused");
-            assert!(err.contains(&term::name(i % term::COUNT)), "{err}");
+            assert!(
+                matches!(&err, TuneError::Diverged { term: t, .. } if *t == term::name(i % term::COUNT)),
+                "{err}"
+            );
         }
         let mut w = good.clone();
         w[5] = MAX_WEIGHT;
@@ -335,8 +366,9 @@ mod tests {
             weights_source(&w, "test").is_ok(),
             "the bound itself is allowed"
         );
-        assert!(
-            weights_source(&good[1..], "test").is_err(),
+        assert_eq!(
+            weights_source(&good[1..], "test"),
+            Err(TuneError::WeightCount(2 * term::COUNT - 1)),
             "a short vector is refused"
         );
     }

@@ -5,7 +5,7 @@
 //! time plus its wait in the server's queue. Groups from different loopback addresses
 //! (`127.0.0.2`, `127.0.0.3` …) show whether one address's games hold up another's.
 
-use super::{new_histogram, ws_url, LatencySummary, Phase};
+use super::{new_histogram, say_hello, ws_url, LatencySummary, LoadTestError, Phase};
 use futures_util::{SinkExt, StreamExt};
 use hdrhistogram::Histogram;
 use rand::rngs::StdRng;
@@ -42,12 +42,17 @@ pub struct ComputerGroup {
     pub source: Option<IpAddr>,
 }
 
+/// A `--computer` group that is not `N` or `N@ADDRESS` with N from 1 to 1000; holds the text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not N or N@ADDRESS (e.g. 8@127.0.0.2), N from 1 to 1000")]
+pub struct BadComputerGroup(String);
+
 impl FromStr for ComputerGroup {
-    type Err = String;
+    type Err = BadComputerGroup;
 
     /// Reads `N` or `N@ADDRESS` (N from 1 to 1000).
-    fn from_str(s: &str) -> Result<ComputerGroup, String> {
-        let bad = || format!("`{s}` is not N or N@ADDRESS (e.g. 8@127.0.0.2), N from 1 to 1000");
+    fn from_str(s: &str) -> Result<ComputerGroup, BadComputerGroup> {
+        let bad = || BadComputerGroup(s.to_string());
         let (n, source) = match s.split_once('@') {
             Some((n, a)) => (n, Some(a.trim().parse::<IpAddr>().map_err(|_| bad())?)),
             None => (s, None),
@@ -287,13 +292,13 @@ async fn connect(
         futures_util::stream::SplitSink<Socket, Message>,
         futures_util::stream::SplitStream<Socket>,
     ),
-    String,
+    LoadTestError,
 > {
     let http = reqwest::Client::builder()
         .local_address(source)
         .timeout(Duration::from_secs(60))
         .build()
-        .map_err(|e| e.to_string())?;
+        .map_err(LoadTestError::http("HTTP client"))?;
     let base = server.trim_end_matches('/');
     let created: RoomCreated = http
         .post(format!("{base}/api/rooms"))
@@ -306,50 +311,40 @@ async fn connect(
         })
         .send()
         .await
-        .map_err(|e| format!("create room: {e}"))?
-        .error_for_status()
-        .map_err(|e| format!("create room: {e}"))?
+        .and_then(reqwest::Response::error_for_status)
+        .map_err(LoadTestError::http("create room"))?
         .json()
         .await
-        .map_err(|e| format!("create room: {e}"))?;
+        .map_err(LoadTestError::http("create room"))?;
     let url = ws_url(server, &created.code)?;
-    let parsed = reqwest::Url::parse(server).map_err(|e| format!("--server: {e}"))?;
-    let host = parsed.host_str().ok_or("--server has no host")?;
-    let port = parsed
-        .port_or_known_default()
-        .ok_or("--server has no port")?;
+    let bad_server = || LoadTestError::ServerUrl(server.to_string());
+    let parsed = reqwest::Url::parse(server).map_err(|_| bad_server())?;
+    let host = parsed.host_str().ok_or_else(bad_server)?;
+    let port = parsed.port_or_known_default().ok_or_else(bad_server)?;
     let target = tokio::net::lookup_host((host, port))
         .await
-        .map_err(|e| format!("{host}: {e}"))?
+        .map_err(LoadTestError::network(host))?
         .next()
-        .ok_or_else(|| format!("{host}: no address"))?;
+        .ok_or_else(bad_server)?;
     let socket = match target {
         SocketAddr::V4(_) => TcpSocket::new_v4(),
         SocketAddr::V6(_) => TcpSocket::new_v6(),
     }
-    .map_err(|e| e.to_string())?;
+    .map_err(LoadTestError::network("socket"))?;
     if let Some(ip) = source {
         socket
             .bind(SocketAddr::new(ip, 0))
-            .map_err(|e| format!("bind {ip}: {e}"))?;
+            .map_err(LoadTestError::network(format!("bind {ip}")))?;
     }
     let tcp = socket
         .connect(target)
         .await
-        .map_err(|e| format!("connect: {e}"))?;
+        .map_err(LoadTestError::network("connect"))?;
     let (ws, _) = tokio_tungstenite::client_async(url.as_str(), tcp)
         .await
-        .map_err(|e| format!("websocket: {e}"))?;
+        .map_err(LoadTestError::websocket("websocket"))?;
     let (mut sink, stream) = ws.split();
-    let hello = ClientMessage::Hello {
-        seat: Some(created.seat),
-        watch: None,
-        v: 0,
-    }
-    .to_json();
-    sink.send(Message::text(hello))
-        .await
-        .map_err(|e| format!("hello: {e}"))?;
+    say_hello(&mut sink, &created.seat).await?;
     Ok((sink, stream))
 }
 
