@@ -13,10 +13,8 @@
  * - Variations, the simple way: a move played on the board from an earlier position that is
  *   not the line's next move cuts the line after the viewed position and appends the move
  *   (the line's next move just steps forward).
- * - Continuous analysis of the viewed position: N best lines (1–3). The engine has no native
- *   MultiPV, so line k is a search with `banned` = the first moves of lines 1…k−1. The lines
- *   are searched in rounds of growing think time (`ROUNDS_MS`), each round re-searching every
- *   line so that they deepen; the display follows each completed iteration (`onInfo`).
+ * - Continuous analysis of the viewed position: N best lines (1–3), searched in rounds of
+ *   growing think time (analysis-rounds.js); the display follows each completed iteration.
  *   Changing the position stops the search (`engine.stop()`) and starts afresh.
  * - Scores are shown from Red's point of view (the engine's are for the side to move):
  *   `+1.25` is Red ahead by one and a quarter soldiers' worth (125 centipawns), `M3` Red
@@ -29,7 +27,7 @@
  * The page's state is one object, `page`; the helpers are given what they draw.
  */
 
-import { t, t as tr } from './i18n.js';
+import { t } from './i18n.js';
 import { localPosition, readGame, WasmError } from './xiangqi-wasm.js';
 import { Engine } from './engine.js';
 import { Board } from './board.js';
@@ -37,11 +35,12 @@ import { parseFen, START_FEN } from './fen.js';
 import { settingsPanel } from './board-settings.js';
 import { moveSoundKind, playSound } from './sound-switch.js';
 import { MoveList } from './movelist.js';
-import { getNotation, onNotationChange } from './notation.js';
+import { onNotationChange } from './notation.js';
 import { wireGameIo, importMessage } from './game-io.js';
 import { stepSpoken } from './game-view.js';
 import { showResult, describeStatus } from './game-status.js';
 import { renderLines as drawLines, renderEval as drawEval } from './analysis-lines.js';
+import { searchRounds } from './analysis-rounds.js';
 import { searchLine, judge, drawGraph as drawReviewGraph, renderSummary as drawSummary } from './analysis-review.js';
 import { copyText } from './game-files.js';
 import { showError as showErrorIn } from './notices.js';
@@ -49,9 +48,6 @@ import { showError as showErrorIn } from './notices.js';
 /** @typedef {import('./api.js').PositionInfo} PositionInfo */
 /** @typedef {import('./analysis-lines.js').Line} Line */
 /** @typedef {import('./analysis-review.js').Review} Review */
-
-/** Think time of each analysis round, per line, in milliseconds. */
-export const ROUNDS_MS = [300, 1000, 3000, 10000];
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -247,59 +243,23 @@ function analyse(info) {
     $('engine-info').textContent = t('analysis.over');
     return;
   }
-  runRounds(page.analysisSeq, info, page.ply);
-}
-
-/**
- * Searches the lines of a position in rounds of growing think time.
- * @param {number} seq
- * @param {PositionInfo} info
- * @param {number} at the ply analysed
- */
-async function runRounds(seq, info, at) {
-  const moves = page.game.moves.slice(0, at);
-  for (let round = 0; round < ROUNDS_MS.length; round++) {
-    const movetime = ROUNDS_MS[round];
-    /** @type {string[]} */
-    const banned = [];
-    const want = Math.min(wantedLines(), info.legal.length);
-    for (let k = 0; k < want; k++) {
-      $('engine-info').textContent = t('analysis.searching', { k: k + 1, n: want, time: movetime < 1000 ? `${movetime} ms` : `${movetime / 1000} s` });
-      /** @type {import('./engine.js').SearchResult} */
-      let result;
-      try {
-        result = await engine.search({ fen: page.game.startFen, moves, movetime, banned: [...banned] }, (i) => {
-          if (seq !== page.analysisSeq) return;
-          const shown = page.lines[k];
-          // A new round starts shallow: keep the deeper line of the last round until it is passed.
-          if (!shown || i.depth >= shown.depth || shown.round === round) {
-            page.lines[k] = { depth: i.depth, score: i.score, pv: i.pv, round };
-            if (k === 0) renderEval();
-            renderLines();
-          }
-        });
-      } catch (e) {
-        if (seq === page.analysisSeq && !(e instanceof WasmError && e.code === 'stopped')) {
-          $('engine-info').textContent = t('analysis.engine-stopped', { why: e instanceof Error ? e.message : String(e) });
-        }
-        return;
-      }
-      if (seq !== page.analysisSeq) return;
-      if (!result.best) break;
-      const shown = page.lines[k];
-      if (!shown || shown.round !== round || shown.pv[0] !== result.best) {
-        page.lines[k] = { depth: result.depth, score: result.score, pv: [result.best, ...(result.ponder ? [result.ponder] : [])], round };
-      }
-      banned.push(result.best);
-      renderEval();
+  const seq = page.analysisSeq;
+  searchRounds({
+    engine,
+    startFen: page.game.startFen,
+    moves: page.game.moves.slice(0, page.ply),
+    info,
+    lines: page.lines,
+    wanted: wantedLines,
+    current: () => seq === page.analysisSeq,
+    onLine: (k) => {
+      if (k === 0) renderEval();
       renderLines();
-    }
-    page.lines.length = want;
-  }
-  if (seq === page.analysisSeq) {
-    const d = page.lines[0]?.depth;
-    $('engine-info').textContent = d ? t('analysis.done-depth', { depth: d }) : t('analysis.done');
-  }
+    },
+    onStatus: (text) => {
+      $('engine-info').textContent = text;
+    },
+  });
 }
 
 function wantedLines() {

@@ -5,9 +5,23 @@
  * to cancel), drag and drop with pointer events (mouse, pen and touch), and the caption that
  * names the point under focus or the mouse. `listenTo(board)` attaches it all and stops
  * with the board's `destroy()`.
+ *
+ * Keyboard and screen readers: the board is an ARIA grid (`<svg role="grid">` named by `label`, role description
+ * "board"): ten `role="row"` ranks of nine `role="gridcell"` points, in the order seen on
+ * screen (top rank first, so they are reordered when the board turns). Tab reaches the board
+ * (one point is focusable: roving tabindex); arrow keys move between points as seen on
+ * screen; Enter/Space selects a piece or plays to the focused point; Escape cancels a
+ * selection. Every point's accessible name ("e4, Red horse", "e5, empty", plus "selected",
+ * "legal move", "capture", "last move", "in check") is also its hover title and is shown
+ * under the board while it has focus; the selected point has `aria-selected="true"`; the
+ * drawings of the pieces are hidden from the accessibility tree (the names say them). The
+ * words come from speech.js, and so does the page's live region that says the moves.
  */
 
 import { S } from './board-draw.js';
+import { format } from './i18n.js';
+import { speech } from './speech.js';
+import { pieceName } from './fen.js';
 
 /** @typedef {import('./board.js').Board} Board */
 
@@ -158,4 +172,41 @@ function svgPoint(svg, cx, cy) {
   if (!m) return { x: 0, y: 0 };
   const p = new DOMPoint(cx, cy).matrixTransform(m.inverse());
   return { x: p.x, y: p.y };
+}
+
+/**
+ * A click, tap or Enter on point `sq`: the page's `onPointActivate` first; then, on an
+ * interactive board, play the selected piece there when that is a legal move, or select
+ * the piece there (saying when it has no move), or cancel the selection. A second click on
+ * a piece the page selected (a hint) keeps it selected.
+ * @param {Board} board
+ * @param {string} sq
+ */
+export function activatePoint(board, sq) {
+  if (board.options.onPointActivate?.(sq) === true) return;
+  if (!board._interactive) return;
+  const sel = board._selected;
+  const byPage = board._selectedByPage === sq;
+  board._selectedByPage = null;
+  if (sel && sel !== sq && board._legal.includes(sel + sq)) {
+    board._play(sel + sq, true);
+    return;
+  }
+  if (sel === sq) {
+    if (byPage) return;
+    board._selected = null;
+    board._render();
+    return;
+  }
+  if (board._canSelect(sq)) {
+    board._selected = sq;
+    board._render();
+    const n = board._destsFrom(sq).length;
+    if (n === 0) board.announce(format(speech().noMove, { piece: pieceName(/** @type {string} */ (board._pieces.get(sq))), square: sq }));
+    return;
+  }
+  if (sel) {
+    board._selected = null;
+    board._render();
+  }
 }

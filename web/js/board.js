@@ -67,32 +67,20 @@
  *   `moveSoundKind`; test hook `<html data-last-sound>` and `<html data-sound-count>`.
  *
  * ## DOM hooks (relied on by browser tests)
- * - every intersection: `<g data-square="e3">` (click it to select / move there);
- * - a piece: `<g data-piece="N">` (FEN letter, uppercase Red `K A B N R C P`, lowercase Black);
- * - a destination marker: `data-dest="e3"`, with class `capture` when it is a ring;
- * - classes on points: `selected`, `last`, `check`, `movable`.
+ * See board-render.js: `data-square`, `data-piece`, `data-dest` and the points' classes.
  *
  * ## Keyboard and screen readers
- * The board is an ARIA grid (`<svg role="grid">` named by `label`, role description
- * "board"): ten `role="row"` ranks of nine `role="gridcell"` points, in the order seen on
- * screen (top rank first, so they are reordered when the board turns). Tab reaches the board
- * (one point is focusable: roving tabindex); arrow keys move between points as seen on
- * screen; Enter/Space selects a piece or plays to the focused point; Escape cancels a
- * selection. Every point's accessible name ("e4, Red horse", "e5, empty", plus "selected",
- * "legal move", "capture", "last move", "in check") is also its hover title and is shown
- * under the board while it has focus; the selected point has `aria-selected="true"`; the
- * drawings of the pieces are hidden from the accessibility tree (the names say them). The
- * words come from speech.js, and so does the page's live region that says the moves.
+ * See board-input.js (keys, focus, caption) and board-render.js (the points' names).
  */
 
-import { format } from './i18n.js';
 import { announce as say, liveRegion, moveWords, outcomeWords, speech } from './speech.js';
-import { colorOf, parseFen, pieceName } from './fen.js';
+import { colorOf, parseFen } from './fen.js';
 import { getPieceStyle, onPieceStyleChange } from './board-settings.js';
 import {
-  R_PIECE, S, drawBoard, el, injectBoardStyle, layoutBoard, makePiece, pointXY, squareAtXY,
+  drawBoard, injectBoardStyle, layoutBoard, pointXY, squareAtXY,
 } from './board-draw.js';
-import { listenTo } from './board-input.js';
+import { activatePoint, listenTo } from './board-input.js';
+import { isStep, pointLabel, renderBoard, slide } from './board-render.js';
 
 
 /** @typedef {'red'|'black'} Color */
@@ -122,23 +110,6 @@ import { listenTo } from './board-input.js';
  * @property {boolean|string} [announce] false: silent; a string: announce it instead
  * @property {boolean} [animate] slide the moved piece (default true)
  */
-
-/**
- * Whether `after` is `before` with the piece on the first square of `mv` moved to its
- * second (taking what stood there): the one move a slide can show.
- * @param {Map<string, string>} before
- * @param {Map<string, string>} after
- * @param {string} mv ICCS
- */
-function isStep(before, after, mv) {
-  const from = mv.slice(0, 2);
-  const to = mv.slice(2, 4);
-  const p = before.get(from);
-  if (!p || after.get(to) !== p || after.has(from)) return false;
-  if (after.size !== before.size - (before.has(to) ? 1 : 0)) return false;
-  for (const [sq, l] of after) if (sq !== to && before.get(sq) !== l) return false;
-  return true;
-}
 
 /** The board component. See the file header for the API. */
 export class Board {
@@ -249,16 +220,6 @@ export class Board {
   _squareAtXY(x, y) {
     return squareAtXY(this._orientation, x, y);
   }
-
-
-
-
-
-
-
-
-
-
 
   // ---------------------------------------------------------------- state
 
@@ -403,108 +364,26 @@ export class Board {
 
   /** @param {string} sq */
   _label(sq) {
-    const s = speech();
-    const p = this._pieces.get(sq);
-    const parts = [format(s.point, { square: sq, what: p ? pieceName(p) : s.empty })];
-    const states = s.pointStates;
-    if (sq === this._selected) parts.push(states.selected);
-    if (this._selected && this._legal.includes(this._selected + sq)) parts.push(p ? states.capture : states.legal);
-    if (this._lastMove && (this._lastMove.startsWith(sq) || this._lastMove.endsWith(sq))) parts.push(states.last);
-    if (this._check && p && p.toLowerCase() === 'k' && colorOf(p) === this._turn) parts.push(states.check);
-    return parts.join(s.stateSep);
+    return pointLabel(this, sq);
   }
 
   _render() {
-    const dests = new Set(this._selected ? this._destsFrom(this._selected) : []);
-    const from = this._lastMove?.slice(0, 2);
-    const to = this._lastMove?.slice(2, 4);
-    for (const [sq, p] of this._points) {
-      const letter = this._pieces.get(sq);
-      let piece = /** @type {SVGGElement|null} */ (p.querySelector('.piece'));
-      if (piece && piece.getAttribute('data-piece') !== letter) {
-        piece.remove();
-        piece = null;
-      }
-      if (!piece && letter) {
-        piece = makePiece(letter, this._style);
-        p.insertBefore(piece, p.querySelector('.focus'));
-      }
-      const isCheck = this._check && !!letter && letter.toLowerCase() === 'k' && colorOf(letter) === this._turn;
-      p.classList.toggle('last', sq === from || sq === to);
-      p.classList.toggle('selected', sq === this._selected);
-      p.classList.toggle('check', isCheck);
-      p.classList.toggle('movable', this._canSelect(sq) && this._destsFrom(sq).length > 0);
-      p.classList.toggle('dest', dests.has(sq));
-      // Markers are kept when unchanged: removing the element under a pressed pointer would
-      // swallow the click that follows.
-      const want = dests.has(sq) ? (letter ? 'dest-ring capture' : 'dest-dot') : null;
-      const marker = p.querySelector('[data-dest]');
-      if (marker && marker.getAttribute('class') !== want) marker.remove();
-      if (want && (!marker || marker.getAttribute('class') !== want)) {
-        const m = letter
-          ? el('circle', { class: want, r: R_PIECE + 2, 'data-dest': sq })
-          : el('circle', { class: want, r: 9, 'data-dest': sq });
-        p.insertBefore(m, p.querySelector('.focus'));
-      }
-      const label = this._label(sq);
-      p.setAttribute('aria-label', label);
-      const title = p.querySelector('title');
-      if (title) title.textContent = label;
-      p.setAttribute('tabindex', sq === this._focusSq ? '0' : '-1');
-      if (sq === this._selected) p.setAttribute('aria-selected', 'true');
-      else p.removeAttribute('aria-selected');
-    }
-    if (this._caption && document.activeElement && this.svg?.contains(document.activeElement)) {
-      this._caption.textContent = this._label(this._focusSq);
-    }
+    renderBoard(this);
   }
 
   /** @param {string} mv */
   _animate(mv) {
-    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
-    const piece = this._points.get(mv.slice(2, 4))?.querySelector('.piece');
-    if (!piece || typeof piece.animate !== 'function') return;
-    const [x0, y0] = this._xy(mv.slice(0, 2));
-    const [x1, y1] = this._xy(mv.slice(2, 4));
-    piece.animate(
-      [{ transform: `translate(${x0 - x1}px, ${y0 - y1}px)` }, { transform: 'translate(0px, 0px)' }],
-      { duration: 150, easing: 'ease-out' },
-    );
+    slide(this, mv);
   }
 
   // ---------------------------------------------------------------- interaction
 
   /**
-   * A click, tap or Enter on a point.
+   * A click, tap or Enter on a point (board-input.js).
    * @param {string} sq
    */
   _activate(sq) {
-    if (this.options.onPointActivate?.(sq) === true) return;
-    if (!this._interactive) return;
-    const sel = this._selected;
-    const byPage = this._selectedByPage === sq;
-    this._selectedByPage = null;
-    if (sel && sel !== sq && this._legal.includes(sel + sq)) {
-      this._play(sel + sq, true);
-      return;
-    }
-    if (sel === sq) {
-      if (byPage) return;
-      this._selected = null;
-      this._render();
-      return;
-    }
-    if (this._canSelect(sq)) {
-      this._selected = sq;
-      this._render();
-      const n = this._destsFrom(sq).length;
-      if (n === 0) this.announce(format(speech().noMove, { piece: pieceName(/** @type {string} */ (this._pieces.get(sq))), square: sq }));
-      return;
-    }
-    if (sel) {
-      this._selected = null;
-      this._render();
-    }
+    activatePoint(this, sq);
   }
 
   /**
@@ -533,8 +412,6 @@ export class Board {
     this._pendingWords = this._describe(mv, prev);
     this.options.onMove?.(mv);
   }
-
-
 
   /** @param {string} sq */
   _moveFocus(sq) {

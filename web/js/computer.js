@@ -25,11 +25,13 @@
 
 import { position } from './api.js';
 import {
-  loadGame, loadPrefs, loadSaved, storeGame, storePrefs, storeSaved,
+  loadGame, loadSaved, storeGame, storePrefs, storeSaved,
 } from './computer-store.js';
+import { RunningClock, engineThinkTime } from './computer-clock.js';
+import { fillSetup, readSetup, showSetupForm } from './computer-setup.js';
 import {
-  RunningClock, clockOf, clockOptions, engineThinkTime,
-} from './computer-clock.js';
+  LEVEL_NAMES, computerName, other, statusOf, takeBackTo,
+} from './computer-game.js';
 import { renderClocks } from './room-seats.js';
 import { t } from './i18n.js';
 import { START_FEN } from './fen.js';
@@ -51,28 +53,31 @@ import {
 
 /** @typedef {import('./computer-store.js').ComputerGame} ComputerGame */
 
-const LEVELS = ['beginner', 'easy', 'normal', 'hard', 'hardest'].map((l) => t(`computer.level-${l}`));
-
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
-/** @param {Color} c @returns {Color} */
-const other = (c) => (c === 'red' ? 'black' : 'red');
 /** @param {Color} c */
 const Name = (c) => t(c === 'red' ? 'ruling.sides.red' : 'ruling.sides.black');
 
 const engine = new Engine();
-/** @type {ComputerGame|null} */
-let game = null;
-/** @type {PositionInfo|null} the rules module's answer for `game` */
-let info = null;
-let requestSeq = 0;
-/** Counts the searches asked for; a result whose number is not the last one is dropped. */
-let searchSeq = 0;
-let thinking = false;
-let userFlipped = false;
 const params = new URLSearchParams(location.search);
-/** @type {string|null} the position the next game starts from */
-let setupFen = params.get('fen');
+
+/** Everything the page remembers. */
+const page = {
+  /** @type {ComputerGame|null} the game kept (localStorage), null before the first */
+  game: loadGame(),
+  /** @type {PositionInfo|null} the rules module's answer for `game` */
+  info: null,
+  /** Counts the rules module's replays asked for; an older answer is dropped. */
+  requestSeq: 0,
+  /** Counts the searches asked for; a result whose number is not the last one is dropped. */
+  searchSeq: 0,
+  /** The engine is searching for its move. */
+  thinking: false,
+  /** The player turned the board: it no longer follows the player's colour. */
+  userFlipped: false,
+  /** @type {string|null} the position the next game starts from (`?fen=`) */
+  setupFen: params.get('fen'),
+};
 
 const view = new GameView({
   board: $('board'),
@@ -84,75 +89,47 @@ const view = new GameView({
 
 /** Why a click on the board plays nothing now, or null when the player can move. */
 function whyNoMove() {
-  if (!game || !info || (canMove() && view.viewing === null)) return null;
+  if (!page.game || !page.info || (canMove() && view.viewing === null)) return null;
   if (isOver()) return t('room.why-over');
   if (view.viewing !== null) return t('room.why-viewing');
   return t('computer.thinking');
 }
 
 function save() {
-  storeGame(game);
+  storeGame(page.game);
 }
 
-/** The side that plays ply `i` (0: the first move) of the game. @param {number} i */
-function moverOf(i) {
-  const first = (game?.startFen ?? START_FEN).trim().split(/\s+/)[1] === 'b' ? 'black' : 'red';
-  return i % 2 === 0 ? first : other(first);
-}
-
-/**
- * The status the player sees: the rules module's, or the player's resignation, or a flag
- * fall (the side whose clock ran out loses, WXF 2018). @returns {GameStatus|null}
- */
+/** The status the player sees (computer-game.js), null before the game is known. */
 function gameStatus() {
-  if (!game || !info) return null;
-  if (game.resigned && info.status.result === 'ongoing') return { result: other(game.color), reason: 'resignation' };
-  if (game.flagged && info.status.result === 'ongoing') return { result: other(game.flagged), reason: 'time_forfeit' };
-  return info.status;
+  return page.game && page.info ? statusOf(page.game, page.info) : null;
 }
 
 const isOver = () => gameStatus()?.result !== 'ongoing';
 
 /** Whether the player may move now. */
 function canMove() {
-  return !!game && !!info && !isOver() && !thinking && info.turn === game.color;
-}
-
-/**
- * The number of moves left after a take back, or null when there is nothing to take back
- * (nor on a clock: a move's time and increment are not given back).
- */
-function takeBackTo() {
-  if (!game || game.resigned || game.flagged || game.clock) return null;
-  let n = game.moves.length;
-  if (n > 0 && moverOf(n - 1) !== game.color) n -= 1;
-  return n > 0 && moverOf(n - 1) === game.color ? n - 1 : null;
-}
-
-/** @param {ComputerGame} g */
-function computerName(g) {
-  return t('computer.name', { level: g.level, name: LEVELS[g.level - 1] });
+  return !!page.game && !!page.info && !isOver() && !page.thinking && page.info.turn === page.game.color;
 }
 
 /** The side whose clock runs now, or null (untimed, over, or not yet known). @returns {Color|null} */
 function runningSide() {
-  return game?.clock && info && !isOver() ? info.turn : null;
+  return page.game?.clock && page.info && !isOver() ? page.info.turn : null;
 }
 
 /** The game's clock as it runs (computer-clock.js); the page keeps the game. */
 const gameClock = new RunningClock({
-  clock: () => game?.clock ?? null,
+  clock: () => page.game?.clock ?? null,
   running: runningSide,
   onFlag: (side, clock) => {
-    if (!game) return;
-    if (side !== game.color) forgetSearch();
-    game = { ...game, flagged: side, clock };
+    if (!page.game) return;
+    if (side !== page.game.color) forgetSearch();
+    page.game = { ...page.game, flagged: side, clock };
     save();
     render();
   },
   onKeep: (clock) => {
-    if (!game) return;
-    game = { ...game, clock };
+    if (!page.game) return;
+    page.game = { ...page.game, clock };
     save();
   },
   draw: (clock, running, since) => renderClocks(clock ? { red_ms: clock.redMs, black_ms: clock.blackMs, running } : null,
@@ -161,23 +138,23 @@ const gameClock = new RunningClock({
 
 /** Asks the rules module about the game, shows it, and lets the engine move if it is its turn. */
 async function refresh() {
-  if (!game) return;
-  const seq = ++requestSeq;
+  if (!page.game) return;
+  const seq = ++page.requestSeq;
   /** @type {import('./game-view.js').Replayed} */
   let replayed;
   try {
-    replayed = await replayStored(game.startFen, game.moves);
+    replayed = await replayStored(page.game.startFen, page.game.moves);
   } catch (e) {
-    if (seq === requestSeq) showError($('error'), e instanceof Error ? e.message : String(e));
+    if (seq === page.requestSeq) showError($('error'), e instanceof Error ? e.message : String(e));
     return;
   }
-  if (seq !== requestSeq || !game) return;
-  if (replayed.startFen !== game.startFen || replayed.moves.length !== game.moves.length) {
-    game = { ...game, startFen: replayed.startFen, moves: replayed.moves };
+  if (seq !== page.requestSeq || !page.game) return;
+  if (replayed.startFen !== page.game.startFen || replayed.moves.length !== page.game.moves.length) {
+    page.game = { ...page.game, startFen: replayed.startFen, moves: replayed.moves };
     save();
   }
   showError($('error'), replayed.problem?.text ?? '', replayed.problem?.problems);
-  info = replayed.info;
+  page.info = replayed.info;
   render();
   think();
 }
@@ -185,56 +162,56 @@ async function refresh() {
 /** Shows the game: board, move list, status line, banners, buttons and players. */
 function render() {
   const status = gameStatus();
-  if (!game || !info || !status) return;
+  if (!page.game || !page.info || !status) return;
   const over = status.result !== 'ongoing';
-  if (!userFlipped) view.board.setOrientation(game.color);
+  if (!page.userFlipped) view.board.setOrientation(page.game.color);
   view.update({
-    startFen: game.startFen,
-    moves: game.moves,
-    wxf: info.wxf,
-    chinese: info.chinese,
-    fen: info.fen,
-    legal: canMove() ? info.legal : [],
-    check: info.check,
+    startFen: page.game.startFen,
+    moves: page.game.moves,
+    wxf: page.info.wxf,
+    chinese: page.info.chinese,
+    fen: page.info.fen,
+    legal: canMove() ? page.info.legal : [],
+    check: page.info.check,
     status,
   });
   let line;
-  if (over) line = statusLine(status, info.turn, info.check);
-  else if (info.turn === game.color) line = t(info.check ? 'computer.your-move-check' : 'computer.your-move');
-  else if (thinking) line = t(info.check ? 'computer.thinking-check' : 'computer.thinking');
+  if (over) line = statusLine(status, page.info.turn, page.info.check);
+  else if (page.info.turn === page.game.color) line = t(page.info.check ? 'computer.your-move-check' : 'computer.your-move');
+  else if (page.thinking) line = t(page.info.check ? 'computer.thinking-check' : 'computer.thinking');
   else line = t('computer.to-move');
-  showStatusLine($('status'), status, info.turn, line);
+  showStatusLine($('status'), status, page.info.turn, line);
   showResult($('banner'), status);
   showWarning($('warning'), status);
   $('resign').hidden = over;
-  /** @type {HTMLButtonElement} */ ($('undo')).disabled = takeBackTo() === null;
+  /** @type {HTMLButtonElement} */ ($('undo')).disabled = !page.game || takeBackTo(page.game) === null;
   const analyse = /** @type {HTMLAnchorElement} */ ($('analyse'));
   analyse.hidden = !over;
-  analyse.href = analysisHref(game.startFen, game.moves);
+  analyse.href = analysisHref(page.game.startFen, page.game.moves);
   renderPlayers();
 }
 
 /** The names above and below the board, and the "thinking…" beside the engine's. */
 function renderPlayers() {
-  if (!game) return;
+  if (!page.game) return;
   const bottom = view.board.orientation;
   for (const [slot, color] of /** @type {[string, Color][]} */ ([['bottom', bottom], ['top', other(bottom)]])) {
     const el = $(`player-${slot}`);
-    const mine = color === game.color;
+    const mine = color === page.game.color;
     /** @type {HTMLElement} */ (el.querySelector('.name')).textContent =
-      t('computer.seat', { side: Name(color), who: mine ? t('computer.you') : computerName(game) });
+      t('computer.seat', { side: Name(color), who: mine ? t('computer.you') : computerName(page.game) });
     /** @type {HTMLElement} */ (el.querySelector('.dot')).className = `dot ${color}`;
-    /** @type {HTMLElement} */ (el.querySelector('.thinking')).hidden = mine || !thinking;
+    /** @type {HTMLElement} */ (el.querySelector('.thinking')).hidden = mine || !page.thinking;
   }
   gameClock.draw();
 }
 
 /** Lets the engine move when it is its turn (at most one search at a time). */
 async function think() {
-  const g = game;
-  if (!g || !info || thinking || isOver() || info.turn === g.color) return;
-  thinking = true;
-  const seq = ++searchSeq;
+  const g = page.game;
+  if (!g || !page.info || page.thinking || isOver() || page.info.turn === g.color) return;
+  page.thinking = true;
+  const seq = ++page.searchSeq;
   render();
   const moves = [...g.moves];
   try {
@@ -242,18 +219,18 @@ async function think() {
       fen: g.startFen, moves, level: g.level, seed: g.seed,
       movetime: engineThinkTime(LEVEL_MOVETIME_MS[g.level], g.clock, gameClock.left(other(g.color))),
     });
-    if (seq !== searchSeq) return;
-    thinking = false;
+    if (seq !== page.searchSeq) return;
+    page.thinking = false;
     if (!r.best) {
       render();
       return;
     }
-    game = { ...g, moves: [...moves, r.best], clock: gameClock.charge(g.clock, other(g.color)) };
+    page.game = { ...g, moves: [...moves, r.best], clock: gameClock.charge(g.clock, other(g.color)) };
     save();
     refresh();
   } catch (e) {
-    if (seq !== searchSeq) return;
-    thinking = false;
+    if (seq !== page.searchSeq) return;
+    page.thinking = false;
     showError($('error'), t('computer.could-not-move', { why: e instanceof Error ? e.message : String(e) }));
     render();
   }
@@ -261,35 +238,29 @@ async function think() {
 
 /** Drops the result of a search still running: the game it was for has changed. */
 function forgetSearch() {
-  searchSeq += 1;
-  thinking = false;
+  page.searchSeq += 1;
+  page.thinking = false;
 }
 
 /** The player's move. @param {string} m */
 function play(m) {
-  if (!game || !canMove() || view.viewing !== null) {
+  if (!page.game || !canMove() || view.viewing !== null) {
     render();
     return;
   }
-  game = { ...game, moves: [...game.moves, m], clock: gameClock.charge(game.clock, game.color) };
+  page.game = { ...page.game, moves: [...page.game.moves, m], clock: gameClock.charge(page.game.clock, page.game.color) };
   save();
   refresh();
 }
 
 /** @param {boolean} show */
 function showSetup(show) {
-  $('setup').hidden = !show;
-  $('cancel-setup').hidden = !game;
-  const fenNote = $('setup-fen');
-  fenNote.hidden = !setupFen;
-  fenNote.textContent = !setupFen ? ''
-    : t(game && game.moves.length ? 'computer.starts-from-aside' : 'computer.starts-from', { fen: setupFen });
-  if (show) /** @type {HTMLSelectElement} */ ($('level')).focus();
+  showSetupForm(show, { game: page.game, setupFen: page.setupFen });
 }
 
 /** Shows the position the next game starts from, while no game is kept. */
 function showPreview() {
-  view.board.setPosition({ fen: setupFen ?? START_FEN }, { announce: false });
+  view.board.setPosition({ fen: page.setupFen ?? START_FEN }, { announce: false });
 }
 
 /** Shows or hides the bar that offers the game a link's game set aside. */
@@ -305,36 +276,31 @@ function showSaved() {
  * @param {string} confirm
  */
 function mayDiscard(title, confirm) {
-  const inProgress = !!game && game.moves.length > 0 && !!info && !isOver();
-  return game && inProgress ? askDiscard(game.moves.length, title, confirm) : Promise.resolve(true);
+  const inProgress = !!page.game && page.game.moves.length > 0 && !!page.info && !isOver();
+  return page.game && inProgress ? askDiscard(page.game.moves.length, title, confirm) : Promise.resolve(true);
 }
 
 $('setup').addEventListener('submit', async (e) => {
   e.preventDefault();
-  if (setupFen) {
+  if (page.setupFen) {
     // The link's game does not discard the one in progress: it is set aside.
-    if (game && game.moves.length > 0) storeSaved(game);
+    if (page.game && page.game.moves.length > 0) storeSaved(page.game);
   } else if (!(await mayDiscard(t('game.ask-new'), t('common.new-game')))) {
     showSetup(false);
     return;
   }
-  const level = Number(/** @type {HTMLSelectElement} */ ($('level')).value);
-  const chosen = /** @type {HTMLSelectElement} */ ($('color')).value;
-  /** @type {Color} */
-  const color = chosen === 'random' ? (Math.random() < 0.5 ? 'red' : 'black') : chosen === 'black' ? 'black' : 'red';
+  const { level, chosen, color, clockChoice, clock } = readSetup();
   forgetSearch();
   engine.newGame().catch(() => { /* a failed engine says so when it is asked to move */ });
   const seed = crypto.getRandomValues(new Uint32Array(1))[0];
-  const clockChoice = /** @type {HTMLSelectElement} */ ($('clock')).value;
-  const clock = clockOf(clockChoice);
-  game = { startFen: setupFen, moves: [], level, color, seed, resigned: false, clock, flagged: null };
-  info = null;
-  userFlipped = false;
+  page.game = { startFen: page.setupFen, moves: [], level, color, seed, resigned: false, clock, flagged: null };
+  page.info = null;
+  page.userFlipped = false;
   gameClock.startTurn();
   save();
   storePrefs(level, chosen, clockChoice);
-  if (setupFen) {
-    setupFen = null;
+  if (page.setupFen) {
+    page.setupFen = null;
     history.replaceState(null, '', location.pathname);
   }
   showSetup(false);
@@ -346,9 +312,9 @@ $('back-to-saved').addEventListener('click', async () => {
   const saved = loadSaved();
   if (!saved || !(await mayDiscard(t('game.ask-saved'), t('game.back-to-saved')))) return;
   forgetSearch();
-  game = saved;
-  info = null;
-  userFlipped = false;
+  page.game = saved;
+  page.info = null;
+  page.userFlipped = false;
   save();
   storeSaved(null);
   showSaved();
@@ -357,33 +323,34 @@ $('back-to-saved').addEventListener('click', async () => {
 
 $('new-game').addEventListener('click', () => showSetup(true));
 $('cancel-setup').addEventListener('click', () => {
-  if (setupFen) {
-    setupFen = null;
+  if (page.setupFen) {
+    page.setupFen = null;
     history.replaceState(null, '', location.pathname);
   }
   showSetup(false);
-  if (game && $('game-side').hidden) {
+  if (page.game && $('game-side').hidden) {
     $('game-side').hidden = false;
     refresh();
   }
 });
 confirmButton($('resign'), t('game.confirm-resign'), () => {
-  if (!game || isOver()) return;
+  if (!page.game || isOver()) return;
   forgetSearch();
-  game = { ...game, resigned: true };
+  page.game = { ...page.game, resigned: true };
   save();
   render();
 });
 $('undo').addEventListener('click', () => {
-  const n = takeBackTo();
-  if (!game || n === null) return;
+  if (!page.game) return;
+  const n = takeBackTo(page.game);
+  if (n === null) return;
   forgetSearch();
-  game = { ...game, moves: game.moves.slice(0, n) };
+  page.game = { ...page.game, moves: page.game.moves.slice(0, n) };
   save();
   refresh();
 });
 $('flip').addEventListener('click', () => {
-  userFlipped = true;
+  page.userFlipped = true;
   view.board.flip();
   renderPlayers();
 });
@@ -391,31 +358,24 @@ $('back-to-game').addEventListener('click', () => view.backToGame());
 settingsPanel($('settings'));
 
 wireGameMenu($('menu'), {
-  startFen: () => game?.startFen ?? START_FEN,
-  moves: () => game?.moves ?? [],
+  startFen: () => page.game?.startFen ?? START_FEN,
+  moves: () => page.game?.moves ?? [],
   pgn: async () => {
     const status = gameStatus();
-    if (!game || !info || !status) return;
-    const them = `Computer (level ${game.level}, ${LEVELS[game.level - 1]})`;
+    if (!page.game || !page.info || !status) return;
+    const them = `Computer (level ${page.game.level}, ${LEVEL_NAMES[page.game.level - 1]})`;
     download('xiangqi-computer.pgn', await gamePgn({
-      startFen: game.startFen,
-      moves: game.moves,
+      startFen: page.game.startFen,
+      moves: page.game.moves,
       status,
       event: 'Game against the computer',
-      red: game.color === 'red' ? 'You' : them,
-      black: game.color === 'black' ? 'You' : them,
+      red: page.game.color === 'red' ? 'You' : them,
+      black: page.game.color === 'black' ? 'You' : them,
     }));
   },
 });
 
-const clockSelect = /** @type {HTMLSelectElement} */ ($('clock'));
-clockSelect.replaceChildren(...clockOptions());
-const prefs = loadPrefs();
-if (prefs) {
-  if (prefs.level) /** @type {HTMLSelectElement} */ ($('level')).value = String(prefs.level);
-  if (prefs.color) /** @type {HTMLSelectElement} */ ($('color')).value = String(prefs.color);
-  if (typeof prefs.clock === 'string' && [...clockSelect.options].some((o) => o.value === prefs.clock)) clockSelect.value = prefs.clock;
-}
+fillSetup();
 window.setInterval(() => gameClock.tick(), 200);
 // The time spent on the move so far is kept when the page goes away.
 window.addEventListener('pagehide', () => {
@@ -432,24 +392,23 @@ Promise.all([rules(), engine.newGame()]).then(
     showError($('setup-error'), text);
   },
 );
-game = loadGame();
 
 /** Checks the link's position, then shows the setup (a new game) or the kept game. */
 async function start() {
-  if (setupFen) {
+  if (page.setupFen) {
     try {
-      await position(setupFen, []);
+      await position(page.setupFen, []);
     } catch (e) {
-      showLinkProblem($('link-problem'), e, game ? t('game.unchanged') : '');
-      setupFen = null;
+      showLinkProblem($('link-problem'), e, page.game ? t('game.unchanged') : '');
+      page.setupFen = null;
       history.replaceState(null, '', location.pathname);
     }
   }
-  if (setupFen || !game) {
+  if (page.setupFen || !page.game) {
     showPreview();
     showSetup(true);
   }
-  if (game && !setupFen) {
+  if (page.game && !page.setupFen) {
     $('game-side').hidden = false;
     showSaved();
     refresh();

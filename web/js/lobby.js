@@ -168,12 +168,17 @@ async function sendJoin(code, password) {
   goToRoom(code);
 }
 
-/** @type {string | null} */
-let dialogCode = null;
+/** Everything the page remembers. */
+const page = {
+  /** @type {string | null} */
+  dialogCode: null,
+  /** @type {number | undefined} */
+  pollTimer: undefined,
+};
 
 /** @param {string} code */
 function askPassword(code) {
-  dialogCode = code;
+  page.dialogCode = code;
   passwordRoom.textContent = code;
   passwordInput.value = '';
   passwordError.textContent = '';
@@ -183,14 +188,14 @@ function askPassword(code) {
 
 passwordForm.addEventListener('submit', async (ev) => {
   ev.preventDefault();
-  if (!dialogCode) return;
+  if (!page.dialogCode) return;
   passwordError.textContent = '';
   if (!passwordInput.value) {
     passwordError.textContent = t('lobby.enter-password');
     return;
   }
   try {
-    await sendJoin(dialogCode, passwordInput.value);
+    await sendJoin(page.dialogCode, passwordInput.value);
   } catch (err) {
     passwordError.textContent = err instanceof ApiError && err.code === 'wrong_password'
       ? t('lobby.wrong-password')
@@ -199,7 +204,7 @@ passwordForm.addEventListener('submit', async (ev) => {
   }
 });
 byId('password-cancel').addEventListener('click', () => {
-  dialogCode = null;
+  page.dialogCode = null;
   dialog.close();
 });
 
@@ -307,8 +312,6 @@ function renderGames(games) {
   byId('games').hidden = games.length === 0;
 }
 
-/** @type {number | undefined} */
-let pollTimer;
 
 async function poll() {
   try {
@@ -320,8 +323,8 @@ async function poll() {
   } catch (err) {
     lobbyError.textContent = t('lobby.list-failed', { why: messageOf(err) });
   }
-  clearTimeout(pollTimer);
-  if (!document.hidden && updates.readyState !== EventSource.OPEN) pollTimer = window.setTimeout(poll, POLL_MS);
+  clearTimeout(page.pollTimer);
+  if (!document.hidden && updates.readyState !== EventSource.OPEN) page.pollTimer = window.setTimeout(poll, POLL_MS);
 }
 
 /** The server says when the lists may have changed; while the stream is broken (the server is
@@ -332,7 +335,7 @@ updates.addEventListener('error', () => { if (!document.hidden) poll(); });
 
 document.addEventListener('visibilitychange', () => {
   if (!document.hidden) poll();
-  else clearTimeout(pollTimer);
+  else clearTimeout(page.pollTimer);
 });
 
 poll();

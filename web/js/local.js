@@ -32,11 +32,14 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /** @typedef {{startFen: string|null, moves: string[]}} LocalGame */
 
-/** @type {LocalGame} */
-let game = { startFen: null, moves: [] };
-/** @type {import('./api.js').PositionInfo|null} */
-let info = null;
-let requestSeq = 0;
+/** Everything the page remembers. */
+const page = {
+  /** @type {LocalGame} */
+  game: { startFen: null, moves: [] },
+  /** @type {import('./api.js').PositionInfo|null} */
+  info: null,
+  requestSeq: 0,
+};
 
 const statusEl = $('status');
 const view = new GameView({
@@ -56,7 +59,7 @@ function parseGame(v) {
 
 /** Reads the kept game, then the `?fen=` of the address (checked by the rules module). */
 async function load() {
-  game = parseGame(loadJSON(STORE)) ?? game;
+  page.game = parseGame(loadJSON(STORE)) ?? page.game;
   const fen = new URLSearchParams(location.search).get('fen');
   if (fen === null) return;
   history.replaceState(null, '', location.pathname);
@@ -66,8 +69,8 @@ async function load() {
     showLinkProblem($('link-problem'), e, t('game.unchanged'));
     return;
   }
-  if (game.moves.length > 0) saveJSON(SAVED, game);
-  game = { startFen: fen, moves: [] };
+  if (page.game.moves.length > 0) saveJSON(SAVED, page.game);
+  page.game = { startFen: fen, moves: [] };
   save();
 }
 
@@ -84,37 +87,37 @@ function showSaved() {
  * @param {string} confirm
  */
 function mayDiscard(title, confirm) {
-  const inProgress = game.moves.length > 0 && info?.status.result === 'ongoing';
-  return inProgress ? askDiscard(game.moves.length, title, confirm) : Promise.resolve(true);
+  const inProgress = page.game.moves.length > 0 && page.info?.status.result === 'ongoing';
+  return inProgress ? askDiscard(page.game.moves.length, title, confirm) : Promise.resolve(true);
 }
 
 function save() {
-  saveJSON(STORE, game);
+  saveJSON(STORE, page.game);
 }
 
 /** Asks the rules module about the game and shows the answer. */
 async function refresh() {
-  const seq = ++requestSeq;
+  const seq = ++page.requestSeq;
   /** @type {import('./game-view.js').Replayed} */
   let replayed;
   try {
-    replayed = await replayStored(game.startFen, game.moves);
+    replayed = await replayStored(page.game.startFen, page.game.moves);
   } catch (e) {
-    if (seq === requestSeq) showError($('error'), e instanceof Error ? e.message : String(e));
+    if (seq === page.requestSeq) showError($('error'), e instanceof Error ? e.message : String(e));
     return;
   }
-  if (seq !== requestSeq) return;
-  if (replayed.startFen !== game.startFen || replayed.moves.length !== game.moves.length) {
-    game = { startFen: replayed.startFen, moves: replayed.moves };
+  if (seq !== page.requestSeq) return;
+  if (replayed.startFen !== page.game.startFen || replayed.moves.length !== page.game.moves.length) {
+    page.game = { startFen: replayed.startFen, moves: replayed.moves };
     save();
   }
   showError($('error'), replayed.problem?.text ?? '', replayed.problem?.problems);
   const r = replayed.info;
-  info = r;
+  page.info = r;
   const over = r.status.result !== 'ongoing';
   view.update({
-    startFen: game.startFen,
-    moves: game.moves,
+    startFen: page.game.startFen,
+    moves: page.game.moves,
     wxf: r.wxf,
     chinese: r.chinese,
     fen: r.fen,
@@ -126,18 +129,18 @@ async function refresh() {
   showStatusLine(statusEl, r.status, r.turn, statusLine(r.status, r.turn, r.check));
   showResult($('banner'), r.status);
   showWarning($('warning'), r.status);
-  /** @type {HTMLButtonElement} */ ($('undo')).disabled = game.moves.length === 0;
-  $('standard').hidden = game.startFen === null;
-  const q = new URLSearchParams({ moves: game.moves.join(',') });
-  if (game.startFen) q.set('fen', game.startFen);
+  /** @type {HTMLButtonElement} */ ($('undo')).disabled = page.game.moves.length === 0;
+  $('standard').hidden = page.game.startFen === null;
+  const q = new URLSearchParams({ moves: page.game.moves.join(',') });
+  if (page.game.startFen) q.set('fen', page.game.startFen);
   /** @type {HTMLAnchorElement} */ ($('replay-link')).href = `/replay?${q}`;
-  /** @type {HTMLAnchorElement} */ ($('analyse')).href = analysisHref(game.startFen, game.moves);
+  /** @type {HTMLAnchorElement} */ ($('analyse')).href = analysisHref(page.game.startFen, page.game.moves);
 }
 
 /** @param {string} m */
 function play(m) {
   if (view.viewing !== null) return;
-  game.moves = [...game.moves, m];
+  page.game.moves = [...page.game.moves, m];
   save();
   refresh();
 }
@@ -145,28 +148,28 @@ function play(m) {
 $('new-game').addEventListener('click', async () => {
   if (!(await mayDiscard(t('game.ask-new'), t('common.new-game')))) return;
   // A game set up from a position starts again from it; "Standard start" leaves it.
-  game = { startFen: game.startFen, moves: [] };
+  page.game = { startFen: page.game.startFen, moves: [] };
   save();
   refresh();
 });
 $('standard').addEventListener('click', async () => {
   if (!(await mayDiscard(t('game.ask-standard'), t('local.standard-start')))) return;
-  game = { startFen: null, moves: [] };
+  page.game = { startFen: null, moves: [] };
   save();
   refresh();
 });
 $('back-to-saved').addEventListener('click', async () => {
   const saved = parseGame(loadJSON(SAVED));
   if (!saved || !(await mayDiscard(t('game.ask-saved'), t('game.back-to-saved')))) return;
-  game = saved;
+  page.game = saved;
   save();
   saveJSON(SAVED, null);
   showSaved();
   refresh();
 });
 $('undo').addEventListener('click', () => {
-  if (!game.moves.length) return;
-  game.moves = game.moves.slice(0, -1);
+  if (!page.game.moves.length) return;
+  page.game.moves = page.game.moves.slice(0, -1);
   save();
   refresh();
 });
@@ -181,16 +184,16 @@ const autoflip = /** @type {HTMLInputElement} */ ($('autoflip'));
 autoflip.checked = loadJSON(AUTOFLIP) === true;
 autoflip.addEventListener('change', () => {
   saveJSON(AUTOFLIP, autoflip.checked);
-  if (autoflip.checked && info) view.board.setOrientation(info.turn);
+  if (autoflip.checked && page.info) view.board.setOrientation(page.info.turn);
 });
 settingsPanel($('settings'));
 
 wireGameMenu($('menu'), {
-  startFen: () => game.startFen ?? START_FEN,
-  moves: () => game.moves,
+  startFen: () => page.game.startFen ?? START_FEN,
+  moves: () => page.game.moves,
   pgn: async () => {
-    if (!info) return;
-    const pgn = await gamePgn({ startFen: game.startFen, moves: game.moves, status: info.status, event: 'Local game' });
+    if (!page.info) return;
+    const pgn = await gamePgn({ startFen: page.game.startFen, moves: page.game.moves, status: page.info.status, event: 'Local game' });
     download('xiangqi-local.pgn', pgn);
   },
 });

@@ -33,17 +33,20 @@ function safeDecode(text) {
 }
 
 const code = safeDecode(location.pathname.replace(/\/+$/, '').split('/').pop() ?? '');
-/** @type {RoomGame|null} */
-let room = null;
-/** The watcher credential of this room, when it has a password. */
-let watch = loadWatch(code);
+/** Everything the page remembers. */
+const page = {
+  /** @type {RoomGame|null} */
+  room: null,
+  /** The watcher credential of this room, when it has a password. */
+  watch: loadWatch(code),
+};
 
 /** Shows the form that asks for the password to watch, without a connection meanwhile. */
 function askPasswordToWatch() {
-  room?.close();
-  room = null;
+  page.room?.close();
+  page.room = null;
   storeWatch(code, null);
-  watch = null;
+  page.watch = null;
   /** @type {HTMLElement} */ ($('status').querySelector('.text')).textContent = t('play.enter-password');
   $('watch').hidden = false;
   /** @type {HTMLInputElement} */ ($('watch-password')).focus();
@@ -51,12 +54,12 @@ function askPasswordToWatch() {
 
 /** @param {string|null} seat */
 function connect(seat) {
-  room?.close();
+  page.room?.close();
   $('watch').hidden = true;
-  room = new RoomGame({
+  page.room = new RoomGame({
     code,
     seat,
-    watch,
+    watch: page.watch,
     onPasswordNeeded: askPasswordToWatch,
     computerLevelNames: ['beginner', 'easy', 'normal', 'hard', 'hardest'].map((l) => t(`computer.level-${l}`)),
     onState: (g, you) => {
@@ -140,11 +143,11 @@ async function start() {
   onSubmit('watch', async () => {
     const pw = /** @type {HTMLInputElement} */ ($('watch-password')).value;
     const r = await api.post(`/api/rooms/${encodeURIComponent(code)}/join`, { password: pw, watch_only: true });
-    watch = typeof r.watch === 'string' ? r.watch : null;
-    storeWatch(code, watch);
+    page.watch = typeof r.watch === 'string' ? r.watch : null;
+    storeWatch(code, page.watch);
     connect(null);
   });
-  if (info?.has_password && !watch) askPasswordToWatch();
+  if (info?.has_password && !page.watch) askPasswordToWatch();
   else connect(null);
   if (!info) return;
   const free = !info.seats.black ? 'black' : !info.seats.red ? 'red' : null;
@@ -158,8 +161,8 @@ async function start() {
     const pw = /** @type {HTMLInputElement} */ ($('password')).value;
     const r = await api.post(`/api/rooms/${encodeURIComponent(code)}/join`, { password: info.has_password ? pw : null });
     if (typeof r.watch === 'string') {
-      watch = r.watch;
-      storeWatch(code, watch);
+      page.watch = r.watch;
+      storeWatch(code, page.watch);
     }
     if (r.seat) {
       storeSeat(code, r.seat);
@@ -167,7 +170,7 @@ async function start() {
       connect(r.seat);
     } else {
       $('join').hidden = true;
-      if (!room) connect(null);
+      if (!page.room) connect(null);
       $('error').hidden = false;
       $('error').textContent = t('play.both-taken');
     }

@@ -43,17 +43,20 @@ const publicBox = /** @type {HTMLInputElement} */ (byId('public'));
 const share = byId('share');
 const shareUrl = /** @type {HTMLInputElement} */ (byId('share-url'));
 
-/** @type {Map<string, string>} */
-let pieces = new Map();
-/** @type {'w' | 'b'} */
-let turn = 'w';
-/** The tool: a FEN letter to place, or 'remove'. */
-let tool = 'R';
-/** Whether the last validation accepted the current FEN. */
-let valid = false;
-let validateSeq = 0;
-/** @type {number | undefined} */
-let validateTimer;
+/** Everything the page remembers. */
+const page = {
+  /** @type {Map<string, string>} */
+  pieces: new Map(),
+  /** @type {'w' | 'b'} */
+  turn: 'w',
+  /** The tool: a FEN letter to place, or 'remove'. */
+  tool: 'R',
+  /** Whether the last validation accepted the current FEN. */
+  valid: false,
+  validateSeq: 0,
+  /** @type {number | undefined} */
+  validateTimer: undefined,
+};
 
 const board = new Board(byId('editor-board'), {
   label: t('puzzle-editor.board'),
@@ -65,19 +68,19 @@ const board = new Board(byId('editor-board'), {
 
 /** The FEN of the edited position. */
 function currentFen() {
-  return `${boardToFen(pieces)} ${turn} - - 0 1`;
+  return `${boardToFen(page.pieces)} ${page.turn} - - 0 1`;
 }
 
 /** @param {string} sq */
 function edit(sq) {
-  const here = pieces.get(sq);
-  if (tool === 'remove' || here === tool) {
+  const here = page.pieces.get(sq);
+  if (page.tool === 'remove' || here === page.tool) {
     if (!here) return;
-    pieces.delete(sq);
+    page.pieces.delete(sq);
     changed(t('puzzle-editor.removed', { piece: pieceName(here), square: sq }));
   } else {
-    pieces.set(sq, tool);
-    changed(t('puzzle-editor.placed', { piece: pieceName(tool), square: sq }));
+    page.pieces.set(sq, page.tool);
+    changed(t('puzzle-editor.placed', { piece: pieceName(page.tool), square: sq }));
   }
 }
 
@@ -87,24 +90,24 @@ function changed(say) {
   board.setPosition({ fen, legal: [] }, { announce: say ?? false, animate: false });
   fenInput.value = fen;
   share.hidden = true;
-  valid = false;
+  page.valid = false;
   saveBtn.disabled = true;
   validOk.textContent = '';
   validError.textContent = '';
   showProblems([]);
   validating.hidden = false;
-  clearTimeout(validateTimer);
-  validateTimer = window.setTimeout(validate, 150);
+  clearTimeout(page.validateTimer);
+  page.validateTimer = window.setTimeout(validate, 150);
 }
 
 async function validate() {
-  const seq = ++validateSeq;
+  const seq = ++page.validateSeq;
   const fen = currentFen();
   try {
     const pos = await position(fen, []);
-    if (seq !== validateSeq) return;
+    if (seq !== page.validateSeq) return;
     validating.hidden = true;
-    valid = true;
+    page.valid = true;
     showProblems([]);
     const side = t(pos.turn === 'black' ? 'ruling.sides.black' : 'ruling.sides.red');
     let text;
@@ -114,9 +117,9 @@ async function validate() {
     validError.textContent = '';
     saveBtn.disabled = false;
   } catch (err) {
-    if (seq !== validateSeq) return;
+    if (seq !== page.validateSeq) return;
     validating.hidden = true;
-    valid = false;
+    page.valid = false;
     validOk.textContent = '';
     if (err instanceof ApiError && err.problems.length) {
       validError.textContent = t('puzzle-editor.cannot-arise');
@@ -146,7 +149,7 @@ const toolButtons = [];
 
 /** @param {string} t */
 function setTool(t) {
-  tool = t;
+  page.tool = t;
   for (const b of toolButtons) b.setAttribute('aria-pressed', String(b.dataset.tool === t));
   removeBtn.setAttribute('aria-pressed', String(t === 'remove'));
 }
@@ -167,15 +170,15 @@ for (const [id, letters] of /** @type {[string, string][]} */ ([['palette-red', 
   }
 }
 removeBtn.dataset.tool = 'remove';
-removeBtn.addEventListener('click', () => setTool(tool === 'remove' ? 'R' : 'remove'));
+removeBtn.addEventListener('click', () => setTool(page.tool === 'remove' ? 'R' : 'remove'));
 
 byId('clear').addEventListener('click', () => {
-  pieces = new Map();
+  page.pieces = new Map();
   changed(t('puzzle-editor.cleared'));
 });
 byId('start').addEventListener('click', () => {
-  pieces = parseFen(START_FEN).pieces;
-  turn = 'w';
+  page.pieces = parseFen(START_FEN).pieces;
+  page.turn = 'w';
   syncTurn();
   changed(t('common.start-position'));
 });
@@ -184,22 +187,22 @@ byId('flip').addEventListener('click', () => board.flip());
 for (const radio of document.querySelectorAll('input[name="turn"]')) {
   radio.addEventListener('change', () => {
     const checked = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="turn"]:checked'));
-    turn = checked && checked.value === 'b' ? 'b' : 'w';
-    changed(t('game.to-move', { side: t(turn === 'b' ? 'ruling.sides.black' : 'ruling.sides.red') }));
+    page.turn = checked && checked.value === 'b' ? 'b' : 'w';
+    changed(t('game.to-move', { side: t(page.turn === 'b' ? 'ruling.sides.black' : 'ruling.sides.red') }));
   });
 }
 
 function syncTurn() {
   for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="turn"]'))) {
-    r.checked = r.value === turn;
+    r.checked = r.value === page.turn;
   }
 }
 
 /** @param {string} fen */
 function loadFen(fen) {
   const parsed = parseFen(fen);
-  pieces = parsed.pieces;
-  turn = parsed.turn === 'black' ? 'b' : 'w';
+  page.pieces = parsed.pieces;
+  page.turn = parsed.turn === 'black' ? 'b' : 'w';
   syncTurn();
   changed();
 }
@@ -241,7 +244,7 @@ fenInput.addEventListener('keydown', (ev) => {
 });
 wireGameIo(byId('io'), {
   onGame: (g) => loadGame(g),
-  game: () => (valid ? { fen: currentFen(), moves: [], tags: [['Event', titleInput.value.trim() || 'Puzzle']], name: 'xiangqi-puzzle' } : null),
+  game: () => (page.valid ? { fen: currentFen(), moves: [], tags: [['Event', titleInput.value.trim() || 'Puzzle']], name: 'xiangqi-puzzle' } : null),
   onError: (m) => {
     validOk.textContent = '';
     validError.textContent = m;
@@ -260,7 +263,7 @@ saveForm.addEventListener('submit', async (ev) => {
     titleInput.focus();
     return;
   }
-  if (!valid) {
+  if (!page.valid) {
     saveError.textContent = t('puzzle-editor.not-legal');
     return;
   }
@@ -288,7 +291,7 @@ saveForm.addEventListener('submit', async (ev) => {
       saveError.textContent = err instanceof ApiError ? err.message : String(err);
     }
   } finally {
-    saveBtn.disabled = !valid;
+    saveBtn.disabled = !page.valid;
   }
 });
 

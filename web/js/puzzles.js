@@ -22,8 +22,13 @@ const themeSelect = /** @type {HTMLSelectElement} */ (byId('theme'));
 const difficultySelect = /** @type {HTMLSelectElement} */ (byId('difficulty'));
 const list = byId('library');
 
-/** @type {import('./puzzle-library.js').Library|null} */
-let library = null;
+/** Everything the page remembers. */
+const page = {
+  /** @type {import('./puzzle-library.js').Library|null} */
+  library: null,
+  /** @type {string|null} the `after` of the next page of public puzzles */
+  next: null,
+};
 
 /** Keeps the filters in the address, so a reload or a shared link shows the same list. */
 function saveFilters() {
@@ -35,14 +40,14 @@ function saveFilters() {
 }
 
 function render() {
-  if (!library) return;
+  if (!page.library) return;
   const progress = allProgress();
   const theme = themeSelect.value;
   const difficulty = Number(difficultySelect.value) || 0;
   list.textContent = '';
   let shown = 0;
   let solved = 0;
-  library.puzzles.forEach((p, i) => {
+  page.library.puzzles.forEach((p, i) => {
     const done = !!progress[p.fen]?.solved;
     if (done) solved += 1;
     if (theme && !p.themes.includes(theme)) return;
@@ -66,19 +71,19 @@ function render() {
     }
     list.append(li);
   });
-  byId('library-count').textContent = t('puzzles.count', { shown, all: library.puzzles.length, solved });
+  byId('library-count').textContent = t('puzzles.count', { shown, all: page.library.puzzles.length, solved });
 }
 
 async function loadLibraryList() {
   try {
-    library = await loadLibrary();
+    page.library = await loadLibrary();
   } catch (err) {
     byId('library-error').textContent = t('puzzles.library-failed', { why: err instanceof Error ? err.message : String(err) });
     return;
   }
   // The themes by their name in the page's language.
   const collator = new Intl.Collator(lang);
-  const themes = [...new Set(library.puzzles.flatMap((p) => p.themes))]
+  const themes = [...new Set(page.library.puzzles.flatMap((p) => p.themes))]
     .sort((a, b) => collator.compare(themeName(a), themeName(b)));
   for (const tag of themes) themeSelect.add(new Option(themeName(tag), tag));
   const q = new URLSearchParams(location.search);
@@ -87,17 +92,15 @@ async function loadLibraryList() {
   render();
 }
 
-/** @type {string|null} the `after` of the next page of public puzzles */
-let next = null;
 
 async function loadPublic() {
   const more = /** @type {HTMLButtonElement} */ (byId('public-more'));
   const ul = byId('public');
   more.disabled = true;
   try {
-    const q = next ? `?limit=${PAGE}&after=${encodeURIComponent(next)}` : `?limit=${PAGE}`;
-    const page = await request('GET', `/api/puzzles${q}`);
-    for (const p of page.puzzles) {
+    const q = page.next ? `?limit=${PAGE}&after=${encodeURIComponent(page.next)}` : `?limit=${PAGE}`;
+    const reply = await request('GET', `/api/puzzles${q}`);
+    for (const p of reply.puzzles) {
       const li = document.createElement('li');
       const a = document.createElement('a');
       a.href = String(p.url);
@@ -109,7 +112,7 @@ async function loadPublic() {
       li.append(when);
       ul.append(li);
     }
-    next = typeof page.next === 'string' ? page.next : null;
+    page.next = typeof reply.next === 'string' ? reply.next : null;
     if (!ul.children.length) {
       const li = document.createElement('li');
       li.className = 's-hint';
@@ -119,7 +122,7 @@ async function loadPublic() {
   } catch {
     byId('public-error').textContent = t('puzzles.public-failed');
   }
-  more.hidden = next === null;
+  more.hidden = page.next === null;
   more.disabled = false;
 }
 

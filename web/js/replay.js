@@ -27,20 +27,23 @@ import { wireGameIo, importMessage } from './game-io.js';
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
-/** @type {{fen: string|null, moves: string[], classic: string|null, tags: [string, string][]}} */
-let game = { fen: null, moves: [], classic: null, tags: [] };
-/** @type {import('./api.js').PositionInfo|null} */
-let final = null;
-let positions = new PlyPositions(null, []);
-let ply = 0;
-/** Whether a position was shown: the one the page opens on is not announced. */
-let opened = false;
-let loadSeq = 0;
+/** Everything the page remembers. */
+const page = {
+  /** @type {{fen: string|null, moves: string[], classic: string|null, tags: [string, string][]}} */
+  game: { fen: null, moves: [], classic: null, tags: [] },
+  /** @type {import('./api.js').PositionInfo|null} */
+  final: null,
+  positions: new PlyPositions(null, []),
+  ply: 0,
+  /** Whether a position was shown: the one the page opens on is not announced. */
+  opened: false,
+  loadSeq: 0,
+  /** @type {import('./classics.js').Classic[]} */
+  classics: [],
+};
 
 const board = new Board($('board'), { interactive: false, label: t('replay.board') });
 const list = new MoveList($('moves'), { onSelect: (p) => show(p) });
-/** @type {import('./classics.js').Classic[]} */
-let CLASSICS = [];
 
 /**
  * Reads a list of ICCS moves ("h2e2 h9g7", "H2-E2, h9g7", with or without move numbers).
@@ -60,7 +63,7 @@ export function parseMoves(text) {
 }
 
 /** @param {number} p */
-const fetchPly = (p) => positions.at(p);
+const fetchPly = (p) => page.positions.at(p);
 
 /** @param {string} text @param {string[]} [problems] */
 function showError(text, problems = []) {
@@ -80,15 +83,15 @@ function showError(text, problems = []) {
 
 /** @param {{fen: string|null, moves: string[], classic?: string|null, tags?: [string, string][]}} g */
 async function load(g) {
-  const seq = ++loadSeq;
+  const seq = ++page.loadSeq;
   const startFen = g.fen && g.fen.trim() !== START_FEN ? g.fen.trim() : null;
-  game = { fen: startFen, moves: g.moves, classic: g.classic ?? null, tags: g.tags ?? [] };
-  positions = new PlyPositions(game.fen, game.moves);
-  final = null;
+  page.game = { fen: startFen, moves: g.moves, classic: g.classic ?? null, tags: g.tags ?? [] };
+  page.positions = new PlyPositions(page.game.fen, page.game.moves);
+  page.final = null;
   showError('');
-  const classic = CLASSICS.find((c) => c.id === game.classic);
+  const classic = page.classics.find((c) => c.id === page.game.classic);
   // An imported game's information: its players, event, date and result.
-  const tag = (/** @type {string} */ name) => game.tags.find(([k]) => k === name)?.[1] ?? '';
+  const tag = (/** @type {string} */ name) => page.game.tags.find(([k]) => k === name)?.[1] ?? '';
   const players = [tag('Red'), tag('Black')].filter(Boolean).join(' – ');
   const info = [tag('Title'), players, tag('Event'), tag('Date'), tag('Result') && `Result ${tag('Result')}`]
     .filter(Boolean).join(' · ');
@@ -96,42 +99,42 @@ async function load(g) {
   $('about').textContent = info;
   if (classic) aboutClassic(classic);
   /** @type {HTMLSelectElement} */ ($('classics')).value = classic ? classic.id : '';
-  /** @type {HTMLTextAreaElement} */ ($('moves-input')).value = game.moves.join(' ');
-  /** @type {HTMLInputElement} */ ($('fen-input')).value = game.fen ?? '';
+  /** @type {HTMLTextAreaElement} */ ($('moves-input')).value = page.game.moves.join(' ');
+  /** @type {HTMLInputElement} */ ($('fen-input')).value = page.game.fen ?? '';
   const q = new URLSearchParams();
   if (classic) q.set('classic', classic.id);
   else {
-    q.set('moves', game.moves.join(','));
-    if (game.fen) q.set('fen', game.fen);
+    q.set('moves', page.game.moves.join(','));
+    if (page.game.fen) q.set('fen', page.game.fen);
   }
   history.replaceState(null, '', `${location.pathname}?${q}`);
   try {
-    final = await fetchPly(game.moves.length);
+    page.final = await fetchPly(page.game.moves.length);
   } catch (e) {
-    if (seq !== loadSeq) return;
+    if (seq !== page.loadSeq) return;
     if (e instanceof ApiError) showError(e.message, e.problems);
     else showError(String(e));
     return;
   }
-  if (seq !== loadSeq) return;
-  const fen = game.fen ?? START_FEN;
+  if (seq !== page.loadSeq) return;
+  const fen = page.game.fen ?? START_FEN;
   list.set({
-    iccs: game.moves,
-    wxf: final.wxf,
-    chinese: final.chinese,
+    iccs: page.game.moves,
+    wxf: page.final.wxf,
+    chinese: page.final.chinese,
     blackFirst: fen.split(/\s+/)[1] === 'b',
     firstNumber: Number(fen.split(/\s+/)[5]) || 1,
   });
-  await show(classic ? game.moves.length : 0);
+  await show(classic ? page.game.moves.length : 0);
   // Fetch the other positions in the background so that stepping is instant.
-  await positions.prefetch(() => seq === loadSeq);
+  await page.positions.prefetch(() => seq === page.loadSeq);
 }
 
 /** @param {number} p */
 async function show(p) {
-  ply = Math.max(0, Math.min(p, game.moves.length));
-  list.setCurrent(ply);
-  const want = ply;
+  page.ply = Math.max(0, Math.min(p, page.game.moves.length));
+  list.setCurrent(page.ply);
+  const want = page.ply;
   /** @type {import('./api.js').PositionInfo} */
   let r;
   /** @type {import('./api.js').PositionInfo|null} */
@@ -143,25 +146,25 @@ async function show(p) {
     showError(e instanceof Error ? e.message : String(e));
     return;
   }
-  if (want !== ply) return;
-  const last = want > 0 ? game.moves[want - 1] : null;
+  if (want !== page.ply) return;
+  const last = want > 0 ? page.game.moves[want - 1] : null;
   const moveText = want > 0 ? list.text(want - 1) : '';
   board.setPosition({ fen: r.fen, legal: [], check: r.check, lastMove: last }, {
-    announce: opened && stepSpoken(want, before?.fen ?? null, last, { fen: r.fen, check: r.check, status: r.status }),
+    announce: page.opened && stepSpoken(want, before?.fen ?? null, last, { fen: r.fen, check: r.check, status: r.status }),
     animate: true,
   });
-  opened = true;
+  page.opened = true;
   const turn = t(r.turn === 'red' ? 'ruling.sides.red' : 'ruling.sides.black');
   const over = r.status.result !== 'ongoing';
   // A recorded game that ended by resignation or on time: its result, at its last move.
-  const recorded = !over && want === game.moves.length ? game.tags.find(([k]) => k === 'Result')?.[1] : undefined;
+  const recorded = !over && want === page.game.moves.length ? page.game.tags.find(([k]) => k === 'Result')?.[1] : undefined;
   const ending = recorded && RESULTS[recorded] ? t('replay.recorded', { result: recorded, words: t(RESULTS[recorded]) }) : '';
   const dot = /** @type {HTMLElement} */ ($('status').querySelector('.dot'));
   dot.className = `dot ${r.turn}`;
   /** @type {HTMLElement} */ ($('status').querySelector('.text')).textContent =
     want === 0
       ? t('replay.start', { side: turn })
-      : t('analysis.move-of', { ply: want, count: game.moves.length, move: moveText })
+      : t('analysis.move-of', { ply: want, count: page.game.moves.length, move: moveText })
         + (over ? t('replay.then', { what: describeStatus(r.status).title }) : r.check ? t('replay.check') : '') + ending;
   showResult($('banner'), r.status);
   showWarning($('warning'), r.status);
@@ -207,7 +210,7 @@ const loadClassic = (c) => load({ fen: c.fen, moves: c.moves, classic: c.id, tag
 
 // Built-in classics: the list, filled once their files are read.
 $('classics').addEventListener('change', () => {
-  const c = CLASSICS.find((x) => x.id === /** @type {HTMLSelectElement} */ ($('classics')).value);
+  const c = page.classics.find((x) => x.id === /** @type {HTMLSelectElement} */ ($('classics')).value);
   if (c) loadClassic(c);
 });
 
@@ -230,15 +233,15 @@ $('load-form').addEventListener('submit', async (e) => {
 });
 
 $('flip').addEventListener('click', () => board.flip());
-$('load-form').querySelector('[data-menu=copy-moves]')?.addEventListener('click', () => copyText(game.moves.join(' '), 'ICCS moves'));
+$('load-form').querySelector('[data-menu=copy-moves]')?.addEventListener('click', () => copyText(page.game.moves.join(' '), 'ICCS moves'));
 wireGameIo($('io'), {
   onGame: (g) => load({ fen: g.fen, moves: g.moves, tags: g.tags }),
   game: () => {
-    const result = final && final.status.result === 'ongoing' ? game.tags.find(([k]) => k === 'Result')?.[1] : undefined;
-    const tags = game.tags.filter(([k]) => k !== 'Result');
-    const classic = CLASSICS.find((c) => c.id === game.classic);
+    const result = page.final && page.final.status.result === 'ongoing' ? page.game.tags.find(([k]) => k === 'Result')?.[1] : undefined;
+    const tags = page.game.tags.filter(([k]) => k !== 'Result');
+    const classic = page.classics.find((c) => c.id === page.game.classic);
     if (!tags.some(([k]) => k === 'Event')) tags.unshift(['Event', 'Replay']);
-    return { fen: game.fen, moves: game.moves, tags, result, name: classic ? `xiangqi-${classic.id}` : 'xiangqi-replay' };
+    return { fen: page.game.fen, moves: page.game.moves, tags, result, name: classic ? `xiangqi-${classic.id}` : 'xiangqi-replay' };
   },
   onError: (m) => showError(m),
 });
@@ -257,7 +260,7 @@ if (movesParam !== null && !classicId) {
   }
 }
 loadClassics().then(({ classics, errors }) => {
-  CLASSICS = classics;
+  page.classics = classics;
   const select = /** @type {HTMLSelectElement} */ ($('classics'));
   for (const c of classics) {
     const o = document.createElement('option');

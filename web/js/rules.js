@@ -10,7 +10,7 @@
  */
 import { t } from './i18n.js';
 import { Board } from './board.js';
-import { request, ApiError, position } from './api.js';
+import { ApiError, position } from './api.js';
 import { getNotation, onNotationChange } from './notation.js';
 import { explanationOf, warningOf } from './cycle.js';
 

@@ -112,8 +112,9 @@ for (const [path, ready, firstLimit] of /** @type {const} */ ([
   // splitting game-ui.js (game-view, game-status, game-files, notices) three more: 137,441 B.
   // The symbol pieces (board-symbols.js, one more request) and the texts of issue 29's
   // features: 140,673 B on 2026-12-06; the account link and issue 28's texts: 142,570 B on
-  // 2026-12-07.
-  ['/local', (page) => boardReady(page, '#board'), 144_000],
+  // 2026-12-07. The board's drawing of its state in its own module (board-render.js, one
+  // more request; issue 31): 144,372 B on 2026-12-07.
+  ['/local', (page) => boardReady(page, '#board'), 146_000],
 ])) {
   test(`page weight of ${path}: compressed first visit, almost nothing on a repeat visit`, async () => {
     const context = await env.browser.newContext();
