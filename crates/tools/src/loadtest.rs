@@ -269,32 +269,20 @@ async fn set_up(cfg: &GameConfig, index: usize) -> Result<Seated, LoadTestError>
     let tc = cfg.time_control.map(TimeControlJson::from);
     let base = server_for(&cfg.servers, index, 0).trim_end_matches('/');
     let guest_base = server_for(&cfg.servers, index, 1).trim_end_matches('/');
-    let created: RoomCreated = cfg
-        .http
-        .post(format!("{base}/api/rooms"))
-        .json(&NewRoom {
-            rules: Some("wxf-2018".to_string()),
-            time_control: tc,
-            ..NewRoom::default()
-        })
-        .send()
-        .await
-        .and_then(reqwest::Response::error_for_status)
-        .map_err(LoadTestError::http("create room"))?
-        .json()
-        .await
-        .map_err(LoadTestError::http("create room"))?;
-    let joined: Joined = cfg
-        .http
-        .post(format!("{guest_base}/api/rooms/{}/join", created.code))
-        .json(&JoinRequest::default())
-        .send()
-        .await
-        .and_then(reqwest::Response::error_for_status)
-        .map_err(LoadTestError::http("join"))?
-        .json()
-        .await
-        .map_err(LoadTestError::http("join"))?;
+    let new_room = NewRoom {
+        rules: Some("wxf-2018".to_string()),
+        time_control: tc,
+        ..NewRoom::default()
+    };
+    let created: RoomCreated = post_json(
+        &cfg.http,
+        format!("{base}/api/rooms"),
+        &new_room,
+        "create room",
+    )
+    .await?;
+    let join_url = format!("{guest_base}/api/rooms/{}/join", created.code);
+    let joined: Joined = post_json(&cfg.http, join_url, &JoinRequest::default(), "join").await?;
     let black = joined.seat.ok_or(LoadTestError::NoSeat)?;
     let (red_sink, red_source) = open_seat(cfg, index, 0, &created.code, &created.seat).await?;
     let (black_sink, black_source) = open_seat(cfg, index, 1, &created.code, &black).await?;
@@ -303,6 +291,25 @@ async fn set_up(cfg: &GameConfig, index: usize) -> Result<Seated, LoadTestError>
         sinks: [red_sink, black_sink],
         sources: [red_source, black_source],
     })
+}
+
+/// POSTs `body` as JSON to `url` and reads the JSON reply; an error status, a failed
+/// request or an unreadable reply is [`LoadTestError::Http`] of `step`.
+async fn post_json<B: Serialize, R: serde::de::DeserializeOwned>(
+    http: &reqwest::Client,
+    url: String,
+    body: &B,
+    step: &'static str,
+) -> Result<R, LoadTestError> {
+    http.post(url)
+        .json(body)
+        .send()
+        .await
+        .and_then(reqwest::Response::error_for_status)
+        .map_err(LoadTestError::http(step))?
+        .json()
+        .await
+        .map_err(LoadTestError::http(step))
 }
 
 /// Opens connection `conn` (0: the creator's, 1: the guest's) of game `index` to room

@@ -5,7 +5,7 @@
 //! time plus its wait in the server's queue. Groups from different loopback addresses
 //! (`127.0.0.2`, `127.0.0.3` …) show whether one address's games hold up another's.
 
-use super::{new_histogram, say_hello, ws_url, LatencySummary, LoadTestError, Phase};
+use super::{new_histogram, post_json, say_hello, ws_url, LatencySummary, LoadTestError, Phase};
 use futures_util::{SinkExt, StreamExt};
 use hdrhistogram::Histogram;
 use rand::rngs::StdRng;
@@ -300,22 +300,15 @@ async fn connect(
         .build()
         .map_err(LoadTestError::http("HTTP client"))?;
     let base = server.trim_end_matches('/');
-    let created: RoomCreated = http
-        .post(format!("{base}/api/rooms"))
-        .json(&NewRoom {
-            computer: Some(ComputerRequest {
-                level: i64::from(level),
-                color: Side::Black,
-            }),
-            ..NewRoom::default()
-        })
-        .send()
-        .await
-        .and_then(reqwest::Response::error_for_status)
-        .map_err(LoadTestError::http("create room"))?
-        .json()
-        .await
-        .map_err(LoadTestError::http("create room"))?;
+    let new_room = NewRoom {
+        computer: Some(ComputerRequest {
+            level: i64::from(level),
+            color: Side::Black,
+        }),
+        ..NewRoom::default()
+    };
+    let created: RoomCreated =
+        post_json(&http, format!("{base}/api/rooms"), &new_room, "create room").await?;
     let url = ws_url(server, &created.code)?;
     let bad_server = || LoadTestError::ServerUrl(server.to_string());
     let parsed = reqwest::Url::parse(server).map_err(|_| bad_server())?;

@@ -5,7 +5,7 @@
 //! every watcher connected, and [`SETTLE`] after they all left — so the report says the
 //! memory per idle watcher and how much of it the server gave back.
 
-use super::{ws_url, LoadTestError, Phase};
+use super::{post_json, ws_url, LoadTestError, Phase};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -86,19 +86,11 @@ async fn rss(http: &reqwest::Client, server: &str) -> Option<u64> {
 /// Creates a room for watchers to watch; returns its code.
 async fn room(http: &reqwest::Client, server: &str) -> Result<String, LoadTestError> {
     let url = format!("{}/api/rooms", server.trim_end_matches('/'));
-    let created: RoomCreated = http
-        .post(url)
-        .json(&NewRoom {
-            rules: Some("wxf-2018".to_string()),
-            ..NewRoom::default()
-        })
-        .send()
-        .await
-        .and_then(reqwest::Response::error_for_status)
-        .map_err(LoadTestError::http("create room"))?
-        .json()
-        .await
-        .map_err(LoadTestError::http("create room"))?;
+    let new_room = NewRoom {
+        rules: Some("wxf-2018".to_string()),
+        ..NewRoom::default()
+    };
+    let created: RoomCreated = post_json(http, url, &new_room, "create room").await?;
     Ok(created.code)
 }
 
