@@ -29,7 +29,7 @@ pub use games::{read_game, write_game};
 #[cfg(feature = "engine")]
 pub use book::book;
 #[cfg(feature = "engine")]
-pub use search::{bench, new_game, search};
+pub use search::{bench, new_game, search, MAX_MOVETIME_MS};
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
