@@ -74,10 +74,11 @@ pub fn brotli(data: &[u8]) -> Option<Vec<u8>> {
     Some(out)
 }
 
-/// The parts every page shares (`web/partials/`), by the name its marker gives: a page
-/// says `<!--#head-->`, `<!--#offline-->`, `<!--#header /path-->` or `<!--#footer-->` where
-/// the part goes, so a new page is one file and a new link one line of `header.html`.
-pub const PARTIALS: [(&str, &str); 4] = [
+/// The parts the pages share (`web/partials/`), by the name its marker gives: a page says
+/// `<!--#head-->`, `<!--#offline-->`, `<!--#header /path-->`, `<!--#footer-->`,
+/// `<!--#settings-->` or `<!--#game-menu-->` where the part goes, so a new page is one file
+/// and a new link one line of `header.html`.
+pub const PARTIALS: [(&str, &str); 6] = [
     // What every page's <head> loads first: encoding, viewport, icon, the site's style, the
     // language module and the board's font.
     ("head", include_str!("../../../../web/partials/head.html")),
@@ -95,6 +96,16 @@ pub const PARTIALS: [(&str, &str); 4] = [
     (
         "footer",
         include_str!("../../../../web/partials/footer.html"),
+    ),
+    // The board settings' panel beside a game's board (filled by board-settings.js).
+    (
+        "settings",
+        include_str!("../../../../web/partials/settings.html"),
+    ),
+    // The game menu of the pages that play a game: copy the start FEN or the moves, PGN.
+    (
+        "game-menu",
+        include_str!("../../../../web/partials/game-menu.html"),
     ),
 ];
 
