@@ -1,14 +1,7 @@
 //! The module's calls, run natively: the same JSON in and out as in the browser.
 
-use serde_json::{json, Value};
-
-fn parse(text: &str) -> Value {
-    serde_json::from_str(text).expect("every reply is JSON")
-}
-
-fn error_code(reply: &Value) -> &str {
-    reply["error"]["code"].as_str().unwrap_or("none")
-}
+use super::{error_code, parse};
+use serde_json::json;
 
 #[test]
 fn position_answers_like_the_position_service() {

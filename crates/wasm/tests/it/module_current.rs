@@ -2,7 +2,7 @@
 //! the hash of the sources it was built from (`src/source_hash.rs`), recomputed here from
 //! the checkout. When this fails, run `scripts/build-wasm` and commit `web/wasm/`.
 
-#[path = "../src/source_hash.rs"]
+#[path = "../../src/source_hash.rs"]
 #[allow(dead_code)]
 mod source_hash;
 

@@ -1,15 +1,8 @@
 //! The `games` feature's calls, run natively: reading and writing games as
 //! `web/wasm/games.wasm` does in the browser.
 
-use serde_json::{json, Value};
-
-fn parse(text: &str) -> Value {
-    serde_json::from_str(text).expect("every reply is JSON")
-}
-
-fn error_code(reply: &Value) -> &str {
-    reply["error"]["code"].as_str().unwrap_or("none")
-}
+use super::{error_code, parse};
+use serde_json::json;
 
 #[test]
 fn read_game_takes_a_fen_a_move_list_in_any_notation_or_pgn() {

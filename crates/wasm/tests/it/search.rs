@@ -1,10 +1,7 @@
 //! The engine module's calls, run natively (`--features engine`).
 
+use super::parse;
 use serde_json::{json, Value};
-
-fn parse(text: &str) -> Value {
-    serde_json::from_str(text).expect("every reply is JSON")
-}
 
 /// The only mate: a0a9 (i8 holds d8, the flying general e9; Black's soldier on i3 keeps a
 /// move, so no quiet move wins by leaving Black none).
