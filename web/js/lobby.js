@@ -236,8 +236,9 @@ function ago(created) {
 }
 
 /**
- * Returns a room's first three cells: its code, its rules and its clock.
- * @param {{code: string, rules: string, time_control: any}} room
+ * Returns a room's first three cells: its code, its rules and its clock (with a "Rated"
+ * badge when its games between two signed-in players are rated).
+ * @param {{code: string, rules: string, time_control: any, rated?: boolean}} room
  * @returns {HTMLTableCellElement[]}
  */
 function roomCells(room) {
@@ -248,11 +249,18 @@ function roomCells(room) {
   rules.textContent = describeRules(room.rules);
   const tc = document.createElement('td');
   tc.textContent = describeTimeControl(room.time_control);
+  if (room.rated) {
+    const badge = document.createElement('span');
+    badge.className = 's-badge';
+    badge.dataset.rated = '';
+    badge.textContent = t('room.rated-game');
+    tc.append(' ', badge);
+  }
   return [code, rules, tc];
 }
 
 /**
- * @param {Array<{code: string, rules: string, time_control: any, has_password: boolean, created_at: unknown}>} rooms
+ * @param {Array<{code: string, rules: string, time_control: any, has_password: boolean, rated?: boolean, created_at: unknown}>} rooms
  */
 function renderRooms(rooms) {
   const rows = rooms.map((room) => {
@@ -287,7 +295,7 @@ function renderRooms(rooms) {
 
 /**
  * Lists the public games going on (GET /api/games), each with a link to watch it.
- * @param {Array<{code: string, rules: string, time_control: any, round: number, moves: number}>} games
+ * @param {Array<{code: string, rules: string, time_control: any, rated?: boolean, round: number, moves: number}>} games
  */
 function renderGames(games) {
   const rows = games.map((game) => {

@@ -60,10 +60,13 @@ test('a rated game from the lobby: both see their new ratings, equal to Glicko-2
   await host.fill('#increment-s', '3');
   await host.locator('#rated-field').waitFor();
   await host.check('#rated');
+  await host.check('#public');
   await host.click('#create-submit');
   await host.waitForURL(/\/play\/[A-Z0-9]+$/);
   const code = host.url().split('/').pop();
   await guest.goto(`${env.base}/lobby`);
+  // The lobby's list marks the room rated before anyone joins.
+  await guest.locator(`#rooms tr[data-room="${code}"] [data-rated]`, { hasText: 'Rated' }).waitFor();
   await guest.fill('#room-code', code);
   await guest.click('#code-form button[type="submit"]');
   await guest.waitForURL(new RegExp(`/play/${code}$`));

@@ -56,6 +56,7 @@ struct WatchGame {
     code: String,
     rules: &'static str,
     time_control: Option<TimeControlJson>,
+    rated: bool,
     round: u32,
     moves: usize,
     created_at: i64,
@@ -92,6 +93,7 @@ async fn games(State(app): State<AppState>) -> Result<Json<Games>, AppError> {
             code: r.code.to_string(),
             rules: r.rules.name(),
             time_control: r.time_control.map(TimeControlJson::from),
+            rated: r.rated,
             round: record.round,
             moves: record.moves.len(),
             created_at: r.created_at,
@@ -106,6 +108,7 @@ struct LobbyRoom {
     rules: &'static str,
     time_control: Option<TimeControlJson>,
     has_password: bool,
+    rated: bool,
     created_at: i64,
 }
 
@@ -123,6 +126,7 @@ async fn lobby(State(app): State<AppState>) -> Result<Json<Lobby>, AppError> {
             rules: r.rules.name(),
             time_control: r.time_control.map(TimeControlJson::from),
             has_password: r.has_password,
+            rated: r.rated,
             created_at: r.created_at,
         })
         .collect();

@@ -137,6 +137,8 @@ pub struct LobbyRow {
     pub time_control: Option<TimeControl>,
     /// Whether a password is needed.
     pub has_password: bool,
+    /// Whether its games between two signed-in players are rated (issue 28).
+    pub rated: bool,
     /// Creation time, milliseconds since the Unix epoch.
     pub created_at: i64,
 }
@@ -388,7 +390,7 @@ impl Store {
     pub async fn lobby(&self, limit: i64) -> Result<Vec<LobbyRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT code, rules, initial_ms, increment_ms, CAST(CASE WHEN password_hash IS NULL THEN 0 ELSE 1 END AS BIGINT) \
-             AS has_password, created_at FROM rooms \
+             AS has_password, rated, created_at FROM rooms \
              WHERE public = 1 AND black_seat_hash IS NULL AND computer_level IS NULL \
              ORDER BY created_at DESC LIMIT $1",
         )
@@ -412,7 +414,7 @@ impl Store {
     pub async fn watchable(&self, limit: i64, since_ms: i64) -> Result<Vec<LobbyRow>, StoreError> {
         let rows = sqlx::query(
             "SELECT code, rules, initial_ms, increment_ms, CAST(CASE WHEN password_hash IS NULL THEN 0 ELSE 1 END AS BIGINT) \
-             AS has_password, created_at FROM rooms \
+             AS has_password, rated, created_at FROM rooms \
              WHERE public = 1 AND password_hash IS NULL AND computer_level IS NULL \
              AND red_seat_hash IS NOT NULL AND black_seat_hash IS NOT NULL \
              AND game_over = 0 AND last_activity >= $1 ORDER BY last_activity DESC LIMIT $2",
@@ -542,6 +544,7 @@ fn lobby_row(r: &AnyRow) -> Result<LobbyRow, StoreError> {
         rules: columns::rules(room, &r.try_get::<String, _>("rules")?)?,
         time_control: columns::time_control(room, initial_ms, increment_ms)?,
         has_password: r.try_get::<i64, _>("has_password")? != 0,
+        rated: r.try_get::<i64, _>("rated")? != 0,
         created_at: r.try_get("created_at")?,
         code,
     })

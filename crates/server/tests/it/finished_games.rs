@@ -303,6 +303,33 @@ async fn bad_requests_name_the_field_and_unknown_ids_are_not_found() {
 }
 
 #[tokio::test]
+async fn the_lobby_marks_a_rated_room() {
+    let s = common::start_with(
+        |c| c.accounts_per_minute = 0,
+        xiangqi_server::WallClock::System,
+    )
+    .await;
+    let alice = account(s.addr, "lobby_rated").await;
+    let clock = json!({"initial_s": 300, "increment_s": 3});
+    let mut codes = Vec::new();
+    for rated in [true, false] {
+        let body = json!({"public": true, "rated": rated, "time_control": clock});
+        let r = call(s.addr, "POST", "/api/rooms", Some(&alice), Some(&body), &[]).await;
+        assert_eq!(r.status, 201, "{}", r.text());
+        let created = r.json();
+        codes.push((created["code"].as_str().expect("code").to_string(), rated));
+    }
+    let lobby = get_json(s.addr, "/api/lobby").await;
+    for (code, rated) in codes {
+        let listed = lobby["rooms"]
+            .as_array()
+            .and_then(|rooms| rooms.iter().find(|r| r["code"] == code.as_str()))
+            .unwrap_or_else(|| panic!("{code} is listed: {lobby}"));
+        assert_eq!(listed["rated"], rated, "{listed}");
+    }
+}
+
+#[tokio::test]
 async fn a_rated_game_moves_both_ratings_by_glicko2() {
     let s = common::start_with(
         |c| c.accounts_per_minute = 0,
