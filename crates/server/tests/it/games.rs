@@ -32,8 +32,8 @@ async fn only_public_games_in_progress_are_listed_to_watch() {
     assert_eq!(codes, [playing.code.as_str()], "{games}");
     assert_eq!(
         games[0],
-        json!({"code": playing.code, "rules": "wxf-2018", "time_control": null, "round": 1,
-               "moves": 1, "created_at": games[0]["created_at"]})
+        json!({"code": playing.code, "rules": "wxf-2018", "time_control": null, "rated": false,
+               "round": 1, "moves": 1, "created_at": games[0]["created_at"]})
     );
     for other in [&finished.code, &private.code, &locked.code, &waiting.code] {
         assert!(!codes.contains(&other.as_str()));
