@@ -68,18 +68,34 @@ pub struct Sample {
     pub red_score: f64,
 }
 
-/// Why a line of a data file is not a [`Sample`].
+/// Why a line of a data file is not a [`Sample`]; each names the line as read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SampleError {
     /// The line has no `;` before the result.
-    #[error("no ';' before the result")]
-    NoResult,
-    /// The result is not a number from 0 to 1.
-    #[error("bad result {0:?}: expected a number from 0 to 1")]
-    BadResult(String),
+    #[error("no ';' before the result in {line:?}")]
+    NoResult {
+        /// The line.
+        line: String,
+    },
+    /// The result is not a number.
+    #[error("bad result {result:?} in {line:?}")]
+    BadResult {
+        /// The text after the last `;`.
+        result: String,
+        /// The line.
+        line: String,
+    },
+    /// The result is a number outside 0 to 1 (as read; a NaN reads as not a number here).
+    #[error("result {0} is not between 0 and 1")]
+    OutOfRange(String),
     /// The FEN is not a legal position.
-    #[error("{0}")]
-    Fen(xiangqi::FenError),
+    #[error("{error} in {line:?}")]
+    Fen {
+        /// Why it is not.
+        error: xiangqi::FenError,
+        /// The line.
+        line: String,
+    },
 }
 
 impl Sample {
@@ -95,15 +111,20 @@ impl Sample {
     /// [`SampleError`]: the line has no `;`, the result is not a number from 0 to 1, or the
     /// FEN is not a legal position.
     pub fn parse(line: &str) -> Result<Sample, SampleError> {
-        let (fen, result) = line.rsplit_once(';').ok_or(SampleError::NoResult)?;
-        let red_score: f64 = result
-            .trim()
-            .parse()
-            .map_err(|_| SampleError::BadResult(result.to_string()))?;
+        let (fen, result) = line.rsplit_once(';').ok_or_else(|| SampleError::NoResult {
+            line: line.to_string(),
+        })?;
+        let red_score: f64 = result.trim().parse().map_err(|_| SampleError::BadResult {
+            result: result.to_string(),
+            line: line.to_string(),
+        })?;
         if !(0.0..=1.0).contains(&red_score) {
-            return Err(SampleError::BadResult(result.to_string()));
+            return Err(SampleError::OutOfRange(red_score.to_string()));
         }
-        xiangqi::Position::from_fen(fen.trim()).map_err(SampleError::Fen)?;
+        xiangqi::Position::from_fen(fen.trim()).map_err(|error| SampleError::Fen {
+            error,
+            line: line.to_string(),
+        })?;
         Ok(Sample {
             fen: fen.trim().to_string(),
             red_score,
@@ -314,8 +335,19 @@ mod tests {
 
     #[test]
     fn bad_lines_are_refused() {
-        assert!(Sample::parse("no result").is_err());
-        assert!(Sample::parse("4k4/9/9/9/9/9/9/9/9/4K4 w;2").is_err());
-        assert!(Sample::parse("not a fen;1").is_err());
+        let error = |line: &str| Sample::parse(line).map_err(|e| e.to_string()).err();
+        assert_eq!(
+            error("no result").as_deref(),
+            Some(r#"no ';' before the result in "no result""#)
+        );
+        assert_eq!(
+            error("4k4/9/9/9/9/9/9/9/9/4K4 w;2").as_deref(),
+            Some("result 2 is not between 0 and 1")
+        );
+        assert_eq!(
+            error("4k4/9/9/9/9/9/9/9/9/4K4 w;win").as_deref(),
+            Some(r#"bad result "win" in "4k4/9/9/9/9/9/9/9/9/4K4 w;win""#)
+        );
+        assert!(error("not a fen;1").is_some_and(|e| e.ends_with(r#" in "not a fen;1""#)));
     }
 }

@@ -298,7 +298,7 @@ async fn connect(
         .local_address(source)
         .timeout(Duration::from_secs(60))
         .build()
-        .map_err(LoadTestError::http("HTTP client"))?;
+        .map_err(LoadTestError::Client)?;
     let base = server.trim_end_matches('/');
     let new_room = NewRoom {
         computer: Some(ComputerRequest {
@@ -310,20 +310,24 @@ async fn connect(
     let created: RoomCreated =
         post_json(&http, format!("{base}/api/rooms"), &new_room, "create room").await?;
     let url = ws_url(server, &created.code)?;
-    let bad_server = || LoadTestError::ServerUrl(server.to_string());
-    let parsed = reqwest::Url::parse(server).map_err(|_| bad_server())?;
-    let host = parsed.host_str().ok_or_else(bad_server)?;
-    let port = parsed.port_or_known_default().ok_or_else(bad_server)?;
+    let parsed =
+        reqwest::Url::parse(server).map_err(|e| LoadTestError::ServerParse(e.to_string()))?;
+    let host = parsed
+        .host_str()
+        .ok_or(LoadTestError::ServerHasNo("host"))?;
+    let port = parsed
+        .port_or_known_default()
+        .ok_or(LoadTestError::ServerHasNo("port"))?;
     let target = tokio::net::lookup_host((host, port))
         .await
         .map_err(LoadTestError::network(host))?
         .next()
-        .ok_or_else(bad_server)?;
+        .ok_or_else(|| LoadTestError::NoAddress(host.to_string()))?;
     let socket = match target {
         SocketAddr::V4(_) => TcpSocket::new_v4(),
         SocketAddr::V6(_) => TcpSocket::new_v6(),
     }
-    .map_err(LoadTestError::network("socket"))?;
+    .map_err(LoadTestError::Io)?;
     if let Some(ip) = source {
         socket
             .bind(SocketAddr::new(ip, 0))

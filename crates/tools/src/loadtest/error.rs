@@ -25,7 +25,22 @@ pub enum LoadTestError {
         /// What the WebSocket library said (boxed: it is large, and errors are rare).
         source: Box<tungstenite::Error>,
     },
-    /// A socket could not be made, bound, or connected, or a host name not resolved.
+    /// The server's URL does not parse.
+    #[error("--server: {0}")]
+    ServerParse(String),
+    /// The server's URL has no host, or no port (`host` or `port`).
+    #[error("--server has no {0}")]
+    ServerHasNo(&'static str),
+    /// The server's host name resolved to no address.
+    #[error("{0}: no address")]
+    NoAddress(String),
+    /// The HTTP client could not be built.
+    #[error("{0}")]
+    Client(reqwest::Error),
+    /// A socket could not be made.
+    #[error("{0}")]
+    Io(std::io::Error),
+    /// A socket could not be bound or connected, or a host name not resolved.
     #[error("{step}: {source}")]
     Network {
         /// What was being done (`connect`, `bind 127.0.0.2`, a host name).
