@@ -77,7 +77,8 @@ pub fn threats_of_move(before: &Position, m: Move, after: &Position) -> Threats 
     let them = !before.turn();
     let blockers_before = before.general_blockers(them);
     let blockers_after = after.general_blockers(them);
-    let (newly_attacked, candidates) = new_attacks(before, m, after, blockers_before);
+    let (newly_attacked, candidates) =
+        new_attacks(before, m, after, (blockers_before, blockers_after));
     let mut out = Threats {
         newly_attacked,
         chased: Bitboard::EMPTY,
@@ -110,14 +111,15 @@ pub fn threats_of_move(before: &Position, m: Move, after: &Position) -> Threats 
 
 /// The enemy pieces the move newly attacks, and the (attacker, target) pairs that may be
 /// chases: those new attacks, the targets that a newly pinned defender protected, and the
-/// captures of the mover's pieces newly set up for a discovered check. `blockers_before` is
-/// the other side's general blockers before the move.
+/// captures of the mover's pieces newly set up for a discovered check. `blockers` are the
+/// other side's general blockers before and after the move.
 fn new_attacks(
     before: &Position,
     m: Move,
     after: &Position,
-    blockers_before: Bitboard,
+    blockers: (Bitboard, Bitboard),
 ) -> (Bitboard, Vec<(Square, Square)>) {
+    let (blockers_before, blockers_after) = blockers;
     let us = before.turn();
     let them = !us;
     let theirs_after = after.board().by_color(them);
@@ -140,7 +142,7 @@ fn new_attacks(
     }
 
     // Defenders newly pinned against their general: what they protected loses that root.
-    let new_blockers = after.general_blockers(them) & !blockers_before;
+    let new_blockers = blockers_after & !blockers_before;
     for p in new_blockers & theirs_after {
         for t in after.attacks_from(p) & theirs_after {
             for a in after.attackers(t, us) {
