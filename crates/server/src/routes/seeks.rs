@@ -188,9 +188,10 @@ async fn create(
     Ok((StatusCode::CREATED, Json(SeekView::waiting(id))).into_response())
 }
 
-/// Pairs `mine` (not stored) with the waiting seek `other`: claims it, then opens a room
-/// with both seats taken, colours drawn at random; returns `mine`'s pairing, or `None`
-/// when someone else claimed `other` first.
+/// Pairs `mine` with the waiting seek `other`: claims `other` (and `mine` too when it is
+/// `stored`, so that no other request, on this node or another, can pair it meanwhile),
+/// then opens a room with both seats taken, colours drawn at random; returns `mine`'s
+/// pairing, or `None` when someone else claimed either seek first.
 ///
 /// # Errors
 /// [`AppError::Internal`] when the store fails (a claimed seek is put back first).
@@ -210,6 +211,20 @@ async fn pair(
     for _ in 0..5 {
         let code = RoomCode::random();
         let theirs = &seats[!my_color];
+        let mine_claimed = !stored
+            || app
+                .store
+                .claim_seek(
+                    &mine.id,
+                    code.as_str(),
+                    seats[my_color].as_str(),
+                    my_color.name(),
+                )
+                .await?;
+        if !mine_claimed {
+            // Another request paired it: its next poll answers that pairing.
+            return Ok(None);
+        }
         if !app
             .store
             .claim_seek(
@@ -220,6 +235,9 @@ async fn pair(
             )
             .await?
         {
+            if stored {
+                app.store.release_seek(&mine.id).await?;
+            }
             return Ok(None);
         }
         let row = RoomRow {
