@@ -8,7 +8,7 @@
  * after each change.
  */
 import { t, lang } from './i18n.js';
-import { request, ApiError } from './api.js';
+import { request, ApiError, heldSeats } from './api.js';
 import { showAccount, cookieName } from './account-link.js';
 import { addGameRows } from './games-table.js';
 
@@ -145,17 +145,7 @@ byId('sign-out').addEventListener('click', async () => {
  * localStorage), for a player without an account (POST /api/games/mine).
  */
 async function myGames() {
-  /** @type {string[]} */
-  const seats = [];
-  try {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i);
-      const seat = key?.startsWith('xiangqi.seat.') ? localStorage.getItem(key) : null;
-      if (seat) seats.push(seat);
-    }
-  } catch {
-    return;
-  }
+  const seats = heldSeats();
   if (!seats.length) return;
   try {
     const reply = await request('POST', '/api/games/mine', { seats: seats.slice(-200) });

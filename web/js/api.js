@@ -9,7 +9,7 @@
  * - `position(fen, moves)`: legal moves, check, status and notation, answered in the page by
  *   the rules module (xiangqi-wasm.js) with no server round trip; `POST /api/position` only
  *   where the module cannot load.
- * - `seatKey`, `loadSeat`, `storeSeat`: the seat token of a room in localStorage
+ * - `seatKey`, `loadSeat`, `storeSeat`, `heldSeats`: the seat token of a room in localStorage
  *   (`xiangqi.seat.<CODE>`); `loadWatch`, `storeWatch`: the watcher credential of a room with
  *   a password (`xiangqi.watch.<CODE>`).
  * - `loadJSON`, `saveJSON`: localStorage that never throws.
@@ -236,6 +236,27 @@ export function loadSeat(code) {
   } catch {
     return null;
   }
+}
+
+/**
+ * Every seat token this browser keeps (one per room it sat down in), for "My games"
+ * without an account; empty where storage is unavailable.
+ * @returns {string[]}
+ */
+export function heldSeats() {
+  const prefix = seatKey('');
+  /** @type {string[]} */
+  const seats = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      const seat = key?.startsWith(prefix) ? localStorage.getItem(key) : null;
+      if (seat) seats.push(seat);
+    }
+  } catch {
+    /* private mode: no seats kept */
+  }
+  return seats;
 }
 
 /** @param {string} code @param {string} token */
