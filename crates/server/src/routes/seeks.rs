@@ -211,33 +211,7 @@ async fn pair(
     for _ in 0..5 {
         let code = RoomCode::random();
         let theirs = &seats[!my_color];
-        let mine_claimed = !stored
-            || app
-                .store
-                .claim_seek(
-                    &mine.id,
-                    code.as_str(),
-                    seats[my_color].as_str(),
-                    my_color.name(),
-                )
-                .await?;
-        if !mine_claimed {
-            // Another request paired it: its next poll answers that pairing.
-            return Ok(None);
-        }
-        if !app
-            .store
-            .claim_seek(
-                &other.id,
-                code.as_str(),
-                theirs.as_str(),
-                (!my_color).name(),
-            )
-            .await?
-        {
-            if stored {
-                app.store.release_seek(&mine.id).await?;
-            }
+        if !claim_both(app, (mine, stored), other, &code, &seats, my_color).await? {
             return Ok(None);
         }
         let row = RoomRow {
@@ -284,6 +258,42 @@ async fn pair(
         }
     }
     Err(AppError::Internal("no free room code after 5 tries".into()))
+}
+
+/// Claims the seeks for room `code`, each with its seat of `seats` (`mine` gets
+/// `my_color`): `mine` first when it is stored (a polled seek, which another request could
+/// otherwise pair meanwhile), then `other`. Returns false, with nothing left claimed, when
+/// someone else claimed either first (a stored `mine` paired elsewhere is answered at its
+/// next poll).
+///
+/// # Errors
+/// [`AppError::Internal`] when the store fails.
+async fn claim_both(
+    app: &AppState,
+    (mine, stored): (&SeekRow, bool),
+    other: &SeekRow,
+    code: &RoomCode,
+    seats: &ByColor<SeatToken>,
+    my_color: Color,
+) -> Result<bool, AppError> {
+    let claim = |id: &'_ str, color: Color| {
+        let (id, seat) = (id.to_string(), seats[color].as_str().to_string());
+        async move {
+            app.store
+                .claim_seek(&id, code.as_str(), &seat, color.name())
+                .await
+        }
+    };
+    if stored && !claim(&mine.id, my_color).await? {
+        return Ok(false);
+    }
+    if !claim(&other.id, !my_color).await? {
+        if stored {
+            app.store.release_seek(&mine.id).await?;
+        }
+        return Ok(false);
+    }
+    Ok(true)
 }
 
 /// Puts `other` (and `mine`, when `stored`) back in the pool.
