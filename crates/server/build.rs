@@ -6,7 +6,10 @@
 //! hash, so a change to one file recompresses only that file (and the pages, whose version
 //! changes).
 //!
-//! Also reruns when a file of `web/` changes, so the embedded assets are never stale. The
+//! Also lists the SQL migrations of both backends for `store/migrations.rs`
+//! (`OUT_DIR/migrations.rs`), so that a new migration is one new file.
+//!
+//! Reruns when a file of `web/` or `migrations/` changes, so the embedded assets are never stale. The
 //! test folders and `node_modules` are not watched: they change on every browser-test run
 //! and are not embedded. (A new top-level file is noticed at the next change of any watched
 //! one.)
@@ -39,6 +42,35 @@ fn main() {
     compress_all(&items, &cache);
     let table = table(&items, &cache);
     std::fs::write(out.join("precompressed.rs"), table).expect("OUT_DIR is writable");
+    migrations(&manifest, &out);
+}
+
+/// Writes `OUT_DIR/migrations.rs`: for each backend a constant (`SQLITE`, `POSTGRES`) of
+/// `(file name, include_str!(its path))` for every `.sql` file of `migrations/<backend>/`,
+/// in the order of their names (which start with their versions).
+fn migrations(manifest: &Path, out: &Path) {
+    let mut code = String::new();
+    for (constant, folder) in [("SQLITE", "sqlite"), ("POSTGRES", "postgres")] {
+        let dir = manifest.join("migrations").join(folder);
+        println!("cargo:rerun-if-changed={}", dir.display());
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .expect("migrations/ is readable")
+            .map(|entry| entry.expect("migrations/ is readable").path())
+            .filter(|path| path.extension().is_some_and(|e| e == "sql"))
+            .collect();
+        files.sort();
+        let _ = writeln!(code, "pub(super) const {constant}: Files = &[");
+        for path in files {
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .expect("a UTF-8 file name");
+            let path = path.to_str().expect("a UTF-8 path");
+            let _ = writeln!(code, "    ({name:?}, include_str!({path:?})),");
+        }
+        let _ = writeln!(code, "];");
+    }
+    std::fs::write(out.join("migrations.rs"), code).expect("OUT_DIR is writable");
 }
 
 /// Prints `rerun-if-changed` for every top-level entry of `web/` but the skipped ones.

@@ -6,7 +6,7 @@
 //! written once, in the SQL both accept (`$1` placeholders, `ON CONFLICT DO NOTHING`,
 //! `BIGINT` casts).
 
-use super::StoreError;
+use super::{migrations, StoreError};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::Migrator;
 use sqlx::sqlite::SqliteConnectOptions;
@@ -15,11 +15,6 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
-
-/// The SQLite migrations (`migrations/sqlite`), embedded; never edited once applied.
-static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/sqlite");
-/// The PostgreSQL migrations (`migrations/postgres`), the same schema in its types.
-static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
 
 /// Where the store keeps its data.
 #[derive(Clone, PartialEq, Eq)]
@@ -115,12 +110,16 @@ impl Database {
         }
     }
 
-    /// The embedded migrations of this backend.
-    pub(super) fn migrator(&self) -> &'static Migrator {
-        match self {
-            Database::Sqlite(_) => &SQLITE_MIGRATIONS,
-            Database::Postgres(_) => &POSTGRES_MIGRATIONS,
-        }
+    /// The embedded migrations of this backend (`store/migrations.rs`).
+    ///
+    /// # Errors
+    /// An embedded file name that is not a migration's (a test rules it out).
+    pub(super) async fn migrator(&self) -> Result<Migrator, sqlx::migrate::MigrateError> {
+        migrations::migrator(match self {
+            Database::Sqlite(_) => migrations::SQLITE,
+            Database::Postgres(_) => migrations::POSTGRES,
+        })
+        .await
     }
 
     /// Opens a pool of at most `max` connections. SQLite connections run with the

@@ -12,6 +12,7 @@ mod columns;
 mod database;
 mod games;
 mod lease;
+mod migrations;
 mod seeks;
 
 pub use accounts::{AccountRow, NewSession};
@@ -242,7 +243,7 @@ impl Store {
     /// [`StoreError`] when the database cannot be reached, opened or migrated.
     pub async fn connect(database: &Database) -> Result<Store, StoreError> {
         let pool = database.pool(MAX_READERS, ACQUIRE_TIMEOUT).await?;
-        database.migrator().run(&pool).await?;
+        database.migrator().await?.run(&pool).await?;
         let writer_pool = database.pool(1, ACQUIRE_TIMEOUT).await?;
         let (tx, rx) = mpsc::channel(4096);
         tokio::spawn(write_loop(writer_pool, database.begin(), rx));
