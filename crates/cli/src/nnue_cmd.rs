@@ -24,6 +24,10 @@ enum NnueCommand {
     Train(TrainArgs),
     /// Print a network's score of positions (the start position unless --fen is given).
     Eval(EvalArgs),
+    /// Print the models fitted to the shards' game results: the sigmoid scale K of the
+    /// expected score and the win-probability model whose centre is the engine's reported
+    /// pawn (`REPORTED_PAWN`).
+    Fit(FitArgs),
 }
 
 /// Arguments of `xiangqi nnue train`.
@@ -69,6 +73,17 @@ pub struct TrainArgs {
     init: Option<PathBuf>,
 }
 
+/// Arguments of `xiangqi nnue fit`.
+#[derive(Args)]
+pub struct FitArgs {
+    /// Data shards (`*.xqd`) or folders of them.
+    #[arg(required = true)]
+    data: Vec<PathBuf>,
+    /// Positions whose search score is beyond ± this many centipawns are left out.
+    #[arg(long, default_value_t = 2500, value_parser = clap::value_parser!(u16).range(1..=30_000))]
+    max_score: u16,
+}
+
 /// Arguments of `xiangqi nnue eval`.
 #[derive(Args)]
 pub struct EvalArgs {
@@ -99,6 +114,7 @@ pub fn run(args: &NnueArgs) -> ExitCode {
     match &args.command {
         NnueCommand::Train(a) => train(a),
         NnueCommand::Eval(a) => eval(a),
+        NnueCommand::Fit(a) => fit(a),
     }
 }
 
@@ -126,6 +142,57 @@ fn eval(args: &EvalArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Prints the expected-score scale K and the win-probability model of the shards' positions
+/// (all of them: none is held out). Exits 2 for unreadable or too little data.
+fn fit(args: &FitArgs) -> ExitCode {
+    let files = match nnue_train::shard_files(&args.data) {
+        Ok(f) => f,
+        Err(e) => return fail(2, &e),
+    };
+    let data = match nnue_train::load(&files, args.max_score as i16, false, 0) {
+        Ok(d) => d,
+        Err(e) => return fail(2, &e),
+    };
+    report_corrupt(&data);
+    out_line!(
+        "data: {} shards, {} games, {} positions",
+        data.shards,
+        data.games,
+        data.train.len()
+    );
+    if data.train.is_empty() {
+        return fail(2, "no position to fit to");
+    }
+    out_line!(
+        "sigmoid scale K = {:.1} cp (expected score σ(cp / K))",
+        nnue_train::fit_scale(&data.train)
+    );
+    match nnue_train::fit_win_model(&data.train) {
+        Some(m) => {
+            out_line!(
+                "win probability σ((cp − {:.1}) / {:.1}): the side to move wins half its games at {:.0} cp",
+                m.center,
+                m.scale,
+                m.center
+            );
+            ExitCode::SUCCESS
+        }
+        None => fail(
+            2,
+            "the results do not determine a win probability (no win, or only wins)",
+        ),
+    }
+}
+
+fn report_corrupt(data: &nnue_train::Dataset) {
+    for (path, what) in &data.corrupt {
+        err_line!(
+            "xiangqi: {}: {what}; the rest of the shard was skipped",
+            path.display()
+        );
+    }
+}
+
 /// Reads the training data of `files` as `args` ask (score cap, mirroring, validation
 /// share), reporting corrupt shards (the rest of each is skipped).
 ///
@@ -141,12 +208,7 @@ fn load_data(
         args.mirror,
         args.validation_every as usize,
     )?;
-    for (path, what) in &data.corrupt {
-        err_line!(
-            "xiangqi: {}: {what}; the rest of the shard was skipped",
-            path.display()
-        );
-    }
+    report_corrupt(&data);
     if data.train.is_empty() || data.validation.is_empty() {
         return Err(nnue_train::DataError::TooLittle {
             train: data.train.len(),

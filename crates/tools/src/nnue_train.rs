@@ -421,6 +421,61 @@ pub fn fit_scale(samples: &[Sample]) -> f32 {
     (lo + hi) / 2.0
 }
 
+/// The chance of winning (not drawing) a game from a position, fitted to self-play results:
+/// `P(win) = σ((score − center) / scale)` with the score in centipawns for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WinModel {
+    /// The score, in centipawns, at which the side to move wins half its games. The engine
+    /// reports scores in hundredths of it (`xiangqi_engine::search::REPORTED_PAWN`), the convention of
+    /// Stockfish since 2022: +1.00 means an even chance of winning.
+    pub center: f32,
+    /// How fast the chance grows with the score, in centipawns (the logistic's scale).
+    pub scale: f32,
+}
+
+/// Fits a [`WinModel`] to `samples` by maximum likelihood (Newton's method on the logistic
+/// regression of "the side to move won" on the score). Returns `None` when the samples
+/// cannot determine it: no win, no game that was not won, or scores all alike.
+pub fn fit_win_model(samples: &[Sample]) -> Option<WinModel> {
+    // In pawns, so that the Hessian's entries are of like size.
+    let points: Vec<(f64, f64)> = samples
+        .iter()
+        .map(|s| {
+            (
+                f64::from(s.score) / 100.0,
+                if s.result == 1.0 { 1.0 } else { 0.0 },
+            )
+        })
+        .collect();
+    let (mut w0, mut w1) = (0.0f64, 0.0f64);
+    for _ in 0..50 {
+        let (mut g0, mut g1, mut h00, mut h01, mut h11) = (0.0, 0.0, 0.0, 0.0, 0.0);
+        for &(x, y) in &points {
+            let p = 1.0 / (1.0 + (-(w0 + w1 * x)).exp());
+            let w = p * (1.0 - p);
+            g0 += y - p;
+            g1 += (y - p) * x;
+            h00 += w;
+            h01 += w * x;
+            h11 += w * x * x;
+        }
+        let det = h00 * h11 - h01 * h01;
+        if !(det.is_finite() && det > 1e-9) {
+            return None;
+        }
+        let (d0, d1) = ((h11 * g0 - h01 * g1) / det, (h00 * g1 - h01 * g0) / det);
+        w0 += d0;
+        w1 += d1;
+        if d0.abs() + d1.abs() < 1e-9 {
+            break;
+        }
+    }
+    (w1 > 0.0 && w0.is_finite()).then(|| WinModel {
+        center: (-100.0 * w0 / w1) as f32,
+        scale: (100.0 / w1) as f32,
+    })
+}
+
 /// One epoch's figures.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EpochReport {
@@ -821,5 +876,44 @@ mod tests {
             .collect();
         let k = fit_scale(&samples);
         assert!((k - 400.0).abs() < 40.0, "{k}");
+    }
+
+    #[test]
+    fn the_fitted_win_model_recovers_the_model_of_the_data() {
+        let mut rng = StdRng::seed_from_u64(3);
+        let pos = TrainingPosition {
+            position: Position::start(),
+            score: 0,
+            result: 0.0,
+            game: 0,
+        };
+        let model = |score: i16| sigmoid((f32::from(score) - 150.0) / 120.0);
+        let samples: Vec<Sample> = (0..20000)
+            .map(|_| {
+                let score: i16 = rng.gen_range(-1500..1500);
+                let u = rng.gen::<f32>();
+                // Wins as the model says; the other games drawn or lost alike.
+                let result = if u < model(score) {
+                    1.0
+                } else if u < 0.5 + model(score) / 2.0 {
+                    0.5
+                } else {
+                    0.0
+                };
+                Sample {
+                    score,
+                    result,
+                    ..Sample::new(&pos, false)
+                }
+            })
+            .collect();
+        let fit = fit_win_model(&samples).expect("a model");
+        assert!((fit.center - 150.0).abs() < 15.0, "{fit:?}");
+        assert!((fit.scale - 120.0).abs() < 12.0, "{fit:?}");
+        let all_drawn: Vec<Sample> = samples
+            .iter()
+            .map(|s| Sample { result: 0.5, ..*s })
+            .collect();
+        assert_eq!(fit_win_model(&all_drawn), None);
     }
 }
