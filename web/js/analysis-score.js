@@ -5,10 +5,16 @@
  * share of the points the side can expect from the position, which the review judges moves
  * by (a fall from 0.60 to 0.45 is a real loss; one from +9.0 to +8.0 pawns is not).
  *
- * The expected score of `cp` centipawns is `1 / (1 + e^(−cp / K))`: the logistic curve the
- * NNUE trainer fits to the results of the engine's own self-play games (`xiangqi nnue
- * train` prints it as "sigmoid scale K"; docs/engine.md, "NNUE"), so a score means what it
- * meant in the engine's own games. A mate is a certain result.
+ * Scores arrive as the engine reports them: a reported pawn (+1.00) is the score at which
+ * the side to move wins half its games in the engine's own self-play (`REPORTED_PAWN`,
+ * crates/engine/src/search.rs; Stockfish's convention), so an equal position reads near
+ * 0.00 and not with the first move's worth in the evaluation's own units.
+ *
+ * The expected score of `cp` reported centipawns is `1 / (1 + e^(−cp / K))`: the logistic
+ * curve the NNUE trainer fits to the results of the engine's own self-play games (`xiangqi
+ * nnue train` prints it as "sigmoid scale K", in the evaluation's units; docs/engine.md,
+ * "NNUE"), so a score means what it meant in the engine's own games. A mate is a certain
+ * result.
  */
 
 import { t } from './i18n.js';
@@ -17,11 +23,21 @@ import { t } from './i18n.js';
 /** @typedef {import('./engine.js').EngineScore} EngineScore */
 
 /**
- * The logistic scale of the expected score, in centipawns: the sigmoid scale K that
- * `xiangqi nnue train` fitted to the results of the self-play games the embedded network
- * was trained on (356.6 cp; `crates/engine/nets/xiangqi.nnue.md` gives the data).
+ * The logistic scale of the expected score in the evaluation's own centipawns: the sigmoid
+ * scale K that `xiangqi nnue train` fitted to the results of the self-play games the
+ * embedded network was trained on (356.6 cp; `crates/engine/nets/xiangqi.nnue.md` gives the
+ * data).
  */
-export const EXPECTED_SCORE_SCALE_CP = 357;
+const EXPECTED_SCORE_SCALE_INTERNAL = 357;
+
+/**
+ * The engine's reported pawn in the evaluation's own centipawns (`REPORTED_PAWN` in
+ * crates/engine/src/search.rs, which a test holds this to).
+ */
+export const REPORTED_PAWN = 369;
+
+/** The logistic scale of the expected score in reported centipawns. */
+export const EXPECTED_SCORE_SCALE_CP = (EXPECTED_SCORE_SCALE_INTERNAL * 100) / REPORTED_PAWN;
 
 /** Evaluations are clamped to ± this many centipawns where a number is shown for a mate. */
 export const CLAMP_CP = 1000;

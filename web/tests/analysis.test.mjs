@@ -154,6 +154,11 @@ test('analysis: a review marks no move of the opening book', async () => {
   }
   // The graph shades the book's plies.
   assert.equal(await page.locator('#graph .a-graph-book').count(), 1);
+  // The start position reads within ±0.40 of equal (issue 29): a reported pawn is the score
+  // at which the side to move wins half its games, not the evaluation's own unit.
+  const start = await page.locator('#graph [data-ply="0"] title').textContent();
+  const score = start.match(/— ([+-]?\d+\.\d\d),/);
+  assert.ok(score && Math.abs(Number(score[1])) <= 0.4, `the start position: ${start}`);
   assertNoErrors(page);
 });
 

@@ -48,10 +48,18 @@ pub const INFINITE: i32 = 31_000;
 /// Mixed into a level's seed for its choice of a random move.
 const RANDOM_MOVE_SALT: u64 = 0x7a4d_0f3e_91c2_5b68;
 
+/// The internal score, in the evaluation's centipawns, reported as one pawn (`Score::Cp(100)`):
+/// the score at which the side to move wins half its games in the engine's own self-play
+/// (`xiangqi nnue fit`, "win probability"; docs/engine.md, "Reported scores"). This is
+/// Stockfish's convention since 2022, and Pikafish's: +1.00 means an even chance of winning,
+/// so scores read alike across engines and an equal opening reads near 0.00 rather than with
+/// the first move's worth in internal units. The search itself never sees it.
+pub const REPORTED_PAWN: i32 = 369;
+
 /// A score as the protocols report it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
-    /// Centipawns for the side to move.
+    /// Reported centipawns for the side to move: hundredths of [`REPORTED_PAWN`].
     Cp(i32),
     /// Mate in this many moves (full moves, counting the mating side's); negative when the
     /// side to move is mated.
@@ -59,14 +67,17 @@ pub enum Score {
 }
 
 impl Score {
-    /// Converts an internal score (centipawns or `±(MATE - plies)`) to a reported one.
+    /// Converts an internal score (centipawns or `±(MATE - plies)`) to a reported one: a
+    /// mate in full moves, or the centipawns rescaled by [`REPORTED_PAWN`] and rounded to
+    /// the nearest.
     pub fn from_internal(s: i32) -> Score {
         if s >= MATE_BOUND {
             Score::Mate((MATE - s + 1) / 2)
         } else if s <= -MATE_BOUND {
             Score::Mate(-(MATE + s) / 2)
         } else {
-            Score::Cp(s)
+            let half = REPORTED_PAWN / 2 * s.signum();
+            Score::Cp((s * 100 + half) / REPORTED_PAWN)
         }
     }
 }

@@ -545,3 +545,25 @@ fn the_bench_signature_is_the_one_the_docs_give() {
     let signed = xiangqi_engine::bench::run_with(depth, 1, None, |_| {});
     assert_eq!(signed.nodes, classical, "xiangqi bench --eval classical");
 }
+
+/// A reported pawn (`Score::Cp(100)`) is `REPORTED_PAWN` of the evaluation's centipawns,
+/// rounded to the nearest and alike for both sides; the analysis page's copy of the constant
+/// (which turns reported scores back into expected scores) is the same.
+#[test]
+fn scores_are_reported_in_hundredths_of_the_reported_pawn() {
+    use xiangqi_engine::search::REPORTED_PAWN;
+    assert_eq!(Score::from_internal(0), Score::Cp(0));
+    assert_eq!(Score::from_internal(REPORTED_PAWN), Score::Cp(100));
+    assert_eq!(Score::from_internal(-REPORTED_PAWN), Score::Cp(-100));
+    assert_eq!(Score::from_internal(3 * REPORTED_PAWN / 2), Score::Cp(150));
+    assert_eq!(Score::from_internal(REPORTED_PAWN / 100 + 2), Score::Cp(1));
+    assert_eq!(
+        Score::from_internal(-(REPORTED_PAWN / 100 + 2)),
+        Score::Cp(-1)
+    );
+    let page = include_str!("../../../../web/js/analysis-score.js");
+    assert!(
+        page.contains(&format!("export const REPORTED_PAWN = {REPORTED_PAWN};")),
+        "web/js/analysis-score.js must say REPORTED_PAWN = {REPORTED_PAWN}"
+    );
+}
