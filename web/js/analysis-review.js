@@ -10,7 +10,10 @@
  * expected score: 5, 10 and 15 points of 100 for an inaccuracy (?!), a mistake (?) and a
  * blunder (??) — lichess's thresholds on its winning chances. Judging by the expected score
  * rather than raw centipawns keeps the engine's small disagreements in a level position,
- * and a won position's swings, from being called mistakes.
+ * and a won position's swings, from being called mistakes. Nor is a move marked that the
+ * review's own search chose in that position (among them every only move): its loss is
+ * the search's noise from one position to the next, or a repetition ruling the search saw
+ * only once the moves were repeated, not the player's error.
  */
 
 import { t, t as tr } from './i18n.js';
@@ -43,11 +46,22 @@ export const THRESHOLDS = [
  */
 
 /**
+ * @typedef {object} SearchedLine every position of a line, searched
+ * @property {string[]} moves the line's moves (ICCS)
+ * @property {EngineScore[]} evals Red's view, by ply
+ * @property {number[]} expected Red's expected score (0–1), by ply
+ * @property {('red'|'black')[]} turns the side to move, by ply
+ * @property {(string|null)[]} bests the search's move in each position (ICCS; null where
+ *   the game is over)
+ * @property {number} book the plies that follow the opening book
+ */
+
+/**
  * Searches every position of a line. Resolves to null when cancelled (`token.cancelled`)
  * and rejects when the rules module or the engine fails.
  * @param {{startFen: string|null, moves: string[], engine: Engine, token: {cancelled: boolean},
  *   onProgress: (done: number, total: number) => void}} job
- * @returns {Promise<{evals: EngineScore[], expected: number[], turns: ('red'|'black')[], book: number}|null>}
+ * @returns {Promise<SearchedLine|null>}
  */
 export async function searchLine({ startFen, moves, engine, token, onProgress }) {
   /** @type {EngineScore[]} */
@@ -56,6 +70,8 @@ export async function searchLine({ startFen, moves, engine, token, onProgress })
   const expected = [];
   /** @type {('red'|'black')[]} */
   const turns = [];
+  /** @type {(string|null)[]} */
+  const bests = [];
   const { plies: book } = await engine.book({ fen: startFen, moves });
   for (let p = 0; p <= moves.length; p++) {
     onProgress(p, moves.length + 1);
@@ -65,6 +81,7 @@ export async function searchLine({ startFen, moves, engine, token, onProgress })
     if (final) {
       evals.push(final);
       expected.push(/** @type {number} */ (finalExpected(info)));
+      bests.push(null);
       continue;
     }
     const r = await engine.search({ fen: startFen, moves: moves.slice(0, p), nodes: REVIEW_NODES });
@@ -72,18 +89,20 @@ export async function searchLine({ startFen, moves, engine, token, onProgress })
     const red = redView(r.score, info.turn);
     evals.push(red);
     expected.push(expectedScore(red));
+    bests.push(r.best);
   }
-  return { evals, expected, turns, book };
+  return { moves, evals, expected, turns, bests, book };
 }
 
 /**
  * Judges each move of a searched line: its loss of expected score for the side that played
- * it, and a note where the loss reaches a threshold after the book.
+ * it, and a note where the loss reaches a threshold after the book, unless the search chose
+ * that move itself.
  * @param {string} key the line
- * @param {{evals: EngineScore[], expected: number[], turns: ('red'|'black')[], book: number}} searched
+ * @param {SearchedLine} searched
  * @returns {Review}
  */
-export function judge(key, { evals, expected, turns, book }) {
+export function judge(key, { moves, evals, expected, turns, bests, book }) {
   const losses = [0];
   /** @type {Map<number, MoveNote>} */
   const notes = new Map();
@@ -91,7 +110,8 @@ export function judge(key, { evals, expected, turns, book }) {
     const mover = turns[p - 1] === 'red' ? 1 : -1;
     const loss = Math.max(0, mover * (expected[p - 1] - expected[p]));
     losses.push(loss);
-    const kind = p > book ? THRESHOLDS.find((x) => loss >= x.min) : undefined;
+    const judged = p > book && bests[p - 1] !== moves[p - 1];
+    const kind = judged ? THRESHOLDS.find((x) => loss >= x.min) : undefined;
     if (kind) notes.set(p, { kind: kind.kind, symbol: kind.symbol, text: tr('analysis.loses-share', { word: kind.word, n: (loss * 100).toFixed(0) }) });
   }
   return { key, evals, expected, losses, book, notes, turns };

@@ -1,8 +1,8 @@
 // The analysis board (/analysis): the engine's evaluation and best lines for a pasted FEN,
 // a `?fen=&moves=` link opened at its last move, stepping, a move on the board from an earlier
-// position cutting the line, a review that marks a hung chariot as a blunder and no move of the
-// opening book, an invalid paste shown, the Analyse link of /local, and all of it with the server
-// stopped after the load.
+// position cutting the line, a review that marks a hung chariot as a blunder, no move of the
+// opening book and no move its own search chose, an invalid paste shown, the Analyse link of
+// /local, and all of it with the server stopped after the load.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -159,6 +159,29 @@ test('analysis: a review marks no move of the opening book', async () => {
   const start = await page.locator('#graph [data-ply="0"] title').textContent();
   const score = start.match(/— ([+-]?\d+\.\d\d),/);
   assert.ok(score && Math.abs(Number(score[1])) <= 0.4, `the start position: ${start}`);
+  assertNoErrors(page);
+});
+
+test("analysis: a review never marks a move its own search chose, however the score moved", async () => {
+  const page = await newPage(env.browser);
+  await page.goto(`${env.base}/analysis`);
+  await boardReady(page, '#board');
+  // A searched line as the review makes it: Red's h2e2 was the search's own move though the
+  // expected score fell 24 points after it (the next search saw further); Black's h9g7 was
+  // not, and gave 20 points away; Red's h0g2 was the search's move again.
+  const notes = await page.evaluate(async () => {
+    const { judge } = await import('/assets/js/analysis-review.js');
+    const review = judge('line', {
+      moves: ['h2e2', 'h9g7', 'h0g2'],
+      evals: [{ cp: 17 }, { cp: -90 }, { cp: 0 }, { cp: 0 }],
+      expected: [0.54, 0.30, 0.50, 0.50],
+      turns: ['red', 'black', 'red', 'black'],
+      bests: ['h2e2', 'b9c7', 'h0g2', 'h9h5'],
+      book: 0,
+    });
+    return [...review.notes.entries()].map(([ply, note]) => [ply, note.kind]);
+  });
+  assert.deepEqual(notes, [[2, 'blunder']]);
   assertNoErrors(page);
 });
 
