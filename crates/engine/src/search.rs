@@ -51,9 +51,8 @@ const RANDOM_MOVE_SALT: u64 = 0x7a4d_0f3e_91c2_5b68;
 /// The internal score, in the evaluation's centipawns, reported as one pawn (`Score::Cp(100)`):
 /// the score at which the side to move wins half its games in the engine's own self-play
 /// (`xiangqi nnue fit`, "win probability"; docs/engine.md, "Reported scores"). This is
-/// Stockfish's convention since 2022, and Pikafish's: +1.00 means an even chance of winning,
-/// so scores read alike across engines and an equal opening reads near 0.00 rather than with
-/// the first move's worth in internal units. The search itself never sees it.
+/// Stockfish's convention since 2022: +1.00 means an even chance of winning, so an equal
+/// opening reads near 0.00 rather than with the first move's worth in internal units. The search itself never sees it.
 pub const REPORTED_PAWN: i32 = 369;
 
 /// A score as the protocols report it.
