@@ -854,59 +854,57 @@ mod tests {
         let _ = std::fs::remove_file(path);
     }
 
-    #[test]
-    fn the_fitted_scale_recovers_the_scale_of_the_data() {
-        let mut rng = StdRng::seed_from_u64(2);
-        let pos = TrainingPosition {
-            position: Position::start(),
-            score: 0,
-            result: 0.0,
-            game: 0,
-        };
-        let samples: Vec<Sample> = (0..20000)
+    /// 20,000 samples of the start position with scores drawn from ±1500 cp and the result
+    /// `result(score, u)` gives for a uniform `u` in 0..1.
+    fn samples_with_results(seed: u64, result: impl Fn(i16, f32) -> f32) -> Vec<Sample> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let start = Sample::new(
+            &TrainingPosition {
+                position: Position::start(),
+                score: 0,
+                result: 0.0,
+                game: 0,
+            },
+            false,
+        );
+        (0..20000)
             .map(|_| {
                 let score: i16 = rng.gen_range(-1500..1500);
-                let win = rng.gen::<f32>() < sigmoid(f32::from(score) / 400.0);
                 Sample {
                     score,
-                    result: if win { 1.0 } else { 0.0 },
-                    ..Sample::new(&pos, false)
+                    result: result(score, rng.gen::<f32>()),
+                    ..start
                 }
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn the_fitted_scale_recovers_the_scale_of_the_data() {
+        let samples = samples_with_results(2, |score, u| {
+            if u < sigmoid(f32::from(score) / 400.0) {
+                1.0
+            } else {
+                0.0
+            }
+        });
         let k = fit_scale(&samples);
         assert!((k - 400.0).abs() < 40.0, "{k}");
     }
 
     #[test]
     fn the_fitted_win_model_recovers_the_model_of_the_data() {
-        let mut rng = StdRng::seed_from_u64(3);
-        let pos = TrainingPosition {
-            position: Position::start(),
-            score: 0,
-            result: 0.0,
-            game: 0,
-        };
         let model = |score: i16| sigmoid((f32::from(score) - 150.0) / 120.0);
-        let samples: Vec<Sample> = (0..20000)
-            .map(|_| {
-                let score: i16 = rng.gen_range(-1500..1500);
-                let u = rng.gen::<f32>();
-                // Wins as the model says; the other games drawn or lost alike.
-                let result = if u < model(score) {
-                    1.0
-                } else if u < 0.5 + model(score) / 2.0 {
-                    0.5
-                } else {
-                    0.0
-                };
-                Sample {
-                    score,
-                    result,
-                    ..Sample::new(&pos, false)
-                }
-            })
-            .collect();
+        // Wins as the model says; the other games drawn or lost alike.
+        let samples = samples_with_results(3, |score, u| {
+            if u < model(score) {
+                1.0
+            } else if u < 0.5 + model(score) / 2.0 {
+                0.5
+            } else {
+                0.0
+            }
+        });
         let fit = fit_win_model(&samples).expect("a model");
         assert!((fit.center - 150.0).abs() < 15.0, "{fit:?}");
         assert!((fit.scale - 120.0).abs() < 12.0, "{fit:?}");
