@@ -32,7 +32,7 @@
 //!   client reconnects with its last event number), as the page does.
 
 use crate::ids::{RoomCode, SeatHash, SeatToken};
-use crate::room::actor::{Command, ConnId, GameRecord, Outgoing, CONNECTION_QUEUE};
+use crate::room::actor::{Command, ConnId, GameRecord, Hello, Outgoing, CONNECTION_QUEUE};
 use crate::room::{Owners, Rooms};
 use crate::store::{Owner, Store, StoreError};
 use futures_util::StreamExt;
@@ -83,15 +83,7 @@ impl std::error::Error for ClusterError {}
 #[serde(tag = "t", rename_all = "snake_case")]
 enum Envelope {
     /// A proxied socket said hello (to the owner).
-    Hello {
-        room: String,
-        from: String,
-        conn: u64,
-        seat: Option<String>,
-        may_watch: bool,
-        v: u64,
-        client: IpAddr,
-    },
+    Hello(RemoteHello),
     /// A proxied socket's message, as the client's JSON (to the owner).
     Message {
         room: String,
@@ -122,6 +114,19 @@ enum Envelope {
     Out { conn: u64, text: String },
     /// Close a proxied socket (to its node).
     Close { conn: u64 },
+}
+
+/// A socket's hello as its node passes it to the room's owner: the room's [`Hello`] less
+/// what only the socket's node holds (its queue and closer), with the node to answer.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct RemoteHello {
+    room: String,
+    from: String,
+    conn: u64,
+    seat: Option<String>,
+    may_watch: bool,
+    v: u64,
+    client: IpAddr,
 }
 
 /// A socket of this node whose room another node owns.
@@ -461,32 +466,25 @@ impl Cluster {
         cmd: Command,
     ) -> Result<bool, StoreError> {
         match cmd {
-            Command::Hello {
-                conn,
-                seat,
-                may_watch,
-                v,
-                client,
-                tx,
-                closer,
-            } => {
+            Command::Hello(hello) => {
                 let proxy = Proxy {
                     room: code.clone(),
                     owner: owner.to_string(),
-                    tx,
-                    closer,
+                    tx: hello.tx,
+                    closer: hello.closer,
                     answered: false,
-                    passed: v,
+                    passed: hello.v,
                 };
-                let hello = Envelope::Hello {
+                let conn = hello.conn;
+                let hello = Envelope::Hello(RemoteHello {
                     room: code.as_str().to_string(),
                     from: self.inner.node.clone(),
                     conn,
-                    seat: seat.map(|s| s.as_str().to_string()),
-                    may_watch,
-                    v,
-                    client,
-                };
+                    seat: hello.seat.map(|s| s.as_str().to_string()),
+                    may_watch: hello.may_watch,
+                    v: hello.v,
+                    client: hello.client,
+                });
                 self.forward_hello(conn, proxy, &hello).await?;
                 Ok(true)
             }
@@ -680,18 +678,7 @@ impl Cluster {
             }
         };
         match envelope {
-            Envelope::Hello {
-                room,
-                from,
-                conn,
-                seat,
-                may_watch,
-                v,
-                client,
-            } => {
-                self.remote_hello(rooms, &room, from, conn, seat, may_watch, v, client)
-                    .await;
-            }
+            Envelope::Hello(hello) => self.remote_hello(rooms, hello).await,
             Envelope::Message {
                 room,
                 from,
@@ -806,19 +793,12 @@ impl Cluster {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    async fn remote_hello(
-        &self,
-        rooms: &Rooms,
-        room: &str,
-        from: String,
-        conn: u64,
-        seat: Option<String>,
-        may_watch: bool,
-        v: u64,
-        client: IpAddr,
-    ) {
-        let Some(code) = RoomCode::parse(room) else {
+    /// Seats a socket of node `hello.from` in a room run here, as a remote connection whose
+    /// messages are pumped back to that node; an unknown room or one no longer run here
+    /// closes the socket (its client reconnects and finds the room again).
+    async fn remote_hello(&self, rooms: &Rooms, hello: RemoteHello) {
+        let (from, conn) = (hello.from, hello.conn);
+        let Some(code) = RoomCode::parse(&hello.room) else {
             let _ = self.publish(&from, &Envelope::Close { conn }).await;
             return;
         };
@@ -841,15 +821,15 @@ impl Cluster {
             rx,
             closer.clone(),
         ));
-        let cmd = Command::Hello {
+        let cmd = Command::Hello(Hello {
             conn: id,
-            seat: seat.as_deref().map(SeatToken::from_client),
-            may_watch,
-            v,
-            client,
+            seat: hello.seat.as_deref().map(SeatToken::from_client),
+            may_watch: hello.may_watch,
+            v: hello.v,
+            client: hello.client,
             tx,
             closer: closer.clone(),
-        };
+        });
         match self.deliver_here(rooms, &code, cmd).await {
             Ok(true) => {}
             Ok(false) | Err(_) => {

@@ -8,7 +8,7 @@ use crate::app_state::AppState;
 use crate::error::{ApiPath, AppError};
 use crate::ids::{SeatToken, WatchKey};
 use crate::listen::{peer_ip, ConnSlot};
-use crate::room::actor::{Command, ConnId, Outgoing, CONNECTION_QUEUE};
+use crate::room::actor::{Command, ConnId, Hello, Outgoing, CONNECTION_QUEUE};
 use crate::routes::find_room;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -227,7 +227,7 @@ async fn connection(
                 let may_watch = watch_key
                     .as_ref()
                     .is_none_or(|key| watch.as_deref().is_some_and(|w| key.matches(w)));
-                Command::Hello {
+                Command::Hello(Hello {
                     conn,
                     seat: seat.as_deref().map(SeatToken::from_client),
                     may_watch,
@@ -235,7 +235,7 @@ async fn connection(
                     client,
                     tx: tx.clone(),
                     closer: closer.clone(),
-                }
+                })
             }
             _ if !greeted => {
                 let _ = tx.try_send(error_text(ErrorCode::HelloFirst, "say hello first"));
@@ -265,7 +265,7 @@ async fn deliver(
     cmd: Command,
     tx: &mpsc::Sender<Outgoing>,
 ) -> bool {
-    let hello = matches!(cmd, Command::Hello { .. });
+    let hello = matches!(cmd, Command::Hello(_));
     match app.rooms.send(code, cmd).await {
         Ok(true) => true,
         Ok(false) => {

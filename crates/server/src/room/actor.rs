@@ -97,28 +97,32 @@ impl GameRecord {
     }
 }
 
+/// A connection's hello, as the room takes it: from a socket of this node (`ws.rs`) or
+/// from one proxied by another node (`cluster.rs`).
+pub struct Hello {
+    /// The connection.
+    pub conn: ConnId,
+    /// The seat it presents, if any.
+    pub seat: Option<SeatToken>,
+    /// Whether it may watch without a seat: the room has no password, or the
+    /// connection presented the room's watcher credential.
+    pub may_watch: bool,
+    /// The last event it saw.
+    pub v: u64,
+    /// The client's address as rate limits key it ([`crate::rate::client_key`]): the
+    /// engine's searches for a player queue under it.
+    pub client: std::net::IpAddr,
+    /// Where to send its messages.
+    pub tx: mpsc::Sender<Outgoing>,
+    /// Closes the connection at once, without going through its queue (which may be
+    /// full: a client that does not read).
+    pub closer: CancellationToken,
+}
+
 /// A request to a room actor.
 pub enum Command {
     /// A connection said hello.
-    Hello {
-        /// The connection.
-        conn: ConnId,
-        /// The seat it presents, if any.
-        seat: Option<SeatToken>,
-        /// Whether it may watch without a seat: the room has no password, or the
-        /// connection presented the room's watcher credential.
-        may_watch: bool,
-        /// The last event it saw.
-        v: u64,
-        /// The client's address as rate limits key it ([`crate::rate::client_key`]): the
-        /// engine's searches for a player queue under it.
-        client: std::net::IpAddr,
-        /// Where to send its messages.
-        tx: mpsc::Sender<Outgoing>,
-        /// Closes the connection at once, without going through its queue (which may be
-        /// full: a client that does not read).
-        closer: CancellationToken,
-    },
+    Hello(Hello),
     /// A message from a connection after its hello.
     Message {
         /// The connection.
@@ -409,45 +413,42 @@ impl Actor {
         self.conns.is_empty() && self.state.clock_since.is_none() && !self.thinking
     }
 
+    /// Takes a connection's hello: a client that saw events this room has not (another node
+    /// committed them while this one ran the room too) is closed and the room unloads;
+    /// otherwise [`Self::on_hello`] seats or refuses it.
+    async fn greet(&mut self, hello: Hello) {
+        let new = Conn {
+            color: None,
+            client: hello.client,
+            tx: hello.tx,
+            closer: hello.closer,
+        };
+        if hello.v > self.state.v {
+            match self.behind_the_log().await {
+                Ok(false) => {}
+                Ok(true) => {
+                    // This client saw events this room has not: another node committed
+                    // them while this one ran the room too. Unload (the socket closes;
+                    // the client reconnects and the room loads again from the log)
+                    // rather than send a state older than what the client has.
+                    new.close();
+                    self.stale = true;
+                    return;
+                }
+                Err(e) => {
+                    // Unknown: the client tries again rather than go back.
+                    tracing::warn!(room = %self.state.info.code, error = %e, "event log unreadable");
+                    new.close();
+                    return;
+                }
+            }
+        }
+        self.on_hello(hello.conn, hello.seat, hello.may_watch, hello.v, new);
+    }
+
     async fn handle(&mut self, cmd: Command) {
         match cmd {
-            Command::Hello {
-                conn,
-                seat,
-                may_watch,
-                v,
-                client,
-                tx,
-                closer,
-            } => {
-                let new = Conn {
-                    color: None,
-                    client,
-                    tx,
-                    closer,
-                };
-                if v > self.state.v {
-                    match self.behind_the_log().await {
-                        Ok(false) => {}
-                        Ok(true) => {
-                            // This client saw events this room has not: another node committed
-                            // them while this one ran the room too. Unload (the socket closes;
-                            // the client reconnects and the room loads again from the log)
-                            // rather than send a state older than what the client has.
-                            new.close();
-                            self.stale = true;
-                            return;
-                        }
-                        Err(e) => {
-                            // Unknown: the client tries again rather than go back.
-                            tracing::warn!(room = %self.state.info.code, error = %e, "event log unreadable");
-                            new.close();
-                            return;
-                        }
-                    }
-                }
-                self.on_hello(conn, seat, may_watch, v, new);
-            }
+            Command::Hello(hello) => self.greet(hello).await,
             Command::Message { conn, msg } => {
                 if let Err(Refusal(code, message, retry_after_s)) = self.on_message(conn, msg).await
                 {
