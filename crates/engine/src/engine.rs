@@ -294,14 +294,7 @@ impl Engine {
             }
         });
         self.wait();
-        rx.recv().unwrap_or(SearchResult {
-            best: None,
-            ponder: None,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            time_ms: 0,
-        })
+        rx.recv().unwrap_or_default()
     }
 }
 

@@ -102,8 +102,9 @@ pub struct Info {
     pub pv: Vec<Move>,
 }
 
-/// The outcome of a search.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The outcome of a search. The default is the outcome of a search that found nothing: no
+/// move, score 0, depth 0, no nodes, no time.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchResult {
     /// The move to play; `None` when the side to move has no (allowed) move.
     pub best: Option<Move>,
@@ -436,14 +437,7 @@ impl Searcher {
         let (limits, clock) = self.prepare(req, level);
         let margin = level.choice_margin.max(0);
         let elapsed_ms = |c: &Clock| c.elapsed().as_millis() as u64;
-        let mut result = SearchResult {
-            best: None,
-            ponder: None,
-            score: 0,
-            depth: 0,
-            nodes: 0,
-            time_ms: 0,
-        };
+        let mut result = SearchResult::default();
         let any_legal = self.order_root_moves(&req.banned);
         if self.root_moves.is_empty() {
             result.score = if any_legal { 0 } else { -MATE };

@@ -29,6 +29,20 @@ pub(crate) const fn code(piece: Piece) -> u8 {
     piece.index() as u8 + 1
 }
 
+/// The roles of each side's back rank at the start, from file a to file i
+/// (WXF 2018, board and pieces).
+pub(crate) const BACK_RANK: [Role; 9] = [
+    Role::Chariot,
+    Role::Horse,
+    Role::Elephant,
+    Role::Advisor,
+    Role::General,
+    Role::Advisor,
+    Role::Elephant,
+    Role::Horse,
+    Role::Chariot,
+];
+
 impl Board {
     /// Returns a board with no pieces.
     pub const fn empty() -> Board {
@@ -42,18 +56,7 @@ impl Board {
     /// Returns the standard starting arrangement (WXF 2018, board and pieces).
     pub fn start() -> Board {
         let mut b = Board::empty();
-        let back = [
-            Role::Chariot,
-            Role::Horse,
-            Role::Elephant,
-            Role::Advisor,
-            Role::General,
-            Role::Advisor,
-            Role::Elephant,
-            Role::Horse,
-            Role::Chariot,
-        ];
-        for (file, role) in (0u8..).zip(back) {
+        for (file, role) in (0u8..).zip(BACK_RANK) {
             for (color, rank) in [(Color::Red, 0), (Color::Black, 9)] {
                 if let Some(sq) = Square::new(file, rank) {
                     b.put(sq, Piece::new(color, role));

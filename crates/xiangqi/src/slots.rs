@@ -5,27 +5,22 @@
 //! `binit` keeps the same order). Neither format records the side to move: it is the colour
 //! of the piece the first move moves.
 
+use crate::board::BACK_RANK;
 use crate::{Board, Color, Piece, Position, PositionError, Role, Setup, Square};
 
-/// The role of each of a side's sixteen slots.
-const ROLES: [Role; 16] = [
-    Role::Chariot,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::General,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Chariot,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-    Role::Soldier,
-];
+/// The role of each of a side's sixteen slots: the back rank (chariot to chariot), the two
+/// cannons, the five soldiers.
+const ROLES: [Role; 16] = {
+    let mut roles = [Role::Soldier; 16];
+    let mut i = 0;
+    while i < BACK_RANK.len() {
+        roles[i] = BACK_RANK[i];
+        i += 1;
+    }
+    roles[9] = Role::Cannon;
+    roles[10] = Role::Cannon;
+    roles
+};
 
 /// Returns the piece of slot `i` (0–31).
 pub(crate) fn piece(i: usize) -> Piece {
