@@ -38,11 +38,11 @@ import { START_FEN } from './fen.js';
 import { settingsPanel } from './board-settings.js';
 import { Engine, LEVEL_MOVETIME_MS } from './engine.js';
 import { rules } from './xiangqi-wasm.js';
-import { GameView, replayStored } from './game-view.js';
+import { GameView, replayLatest } from './game-view.js';
 import {
   showResult, showWarning, statusLine, showStatusLine, showViewing,
 } from './game-status.js';
-import { gamePgn, download, wireGameMenu, analysisHref } from './game-files.js';
+import { gamePgn, download, wireGameMenu, analysisHref, showReplayLink } from './game-files.js';
 import {
   showError, confirmButton, askDiscard, showLinkProblem, showSetAside, movesText,
 } from './notices.js';
@@ -138,22 +138,8 @@ const gameClock = new RunningClock({
 
 /** Asks the rules module about the game, shows it, and lets the engine move if it is its turn. */
 async function refresh() {
-  if (!page.game) return;
-  const seq = ++page.requestSeq;
-  /** @type {import('./game-view.js').Replayed} */
-  let replayed;
-  try {
-    replayed = await replayStored(page.game.startFen, page.game.moves);
-  } catch (e) {
-    if (seq === page.requestSeq) showError($('error'), e instanceof Error ? e.message : String(e));
-    return;
-  }
-  if (seq !== page.requestSeq || !page.game) return;
-  if (replayed.startFen !== page.game.startFen || replayed.moves.length !== page.game.moves.length) {
-    page.game = { ...page.game, startFen: replayed.startFen, moves: replayed.moves };
-    save();
-  }
-  showError($('error'), replayed.problem?.text ?? '', replayed.problem?.problems);
+  const replayed = await replayLatest(page, $('error'), save);
+  if (!replayed) return;
   page.info = replayed.info;
   render();
   think();
@@ -188,6 +174,7 @@ function render() {
   const analyse = /** @type {HTMLAnchorElement} */ ($('analyse'));
   analyse.hidden = !over;
   analyse.href = analysisHref(page.game.startFen, page.game.moves);
+  showReplayLink(page.game.startFen, page.game.moves, over);
   renderPlayers();
 }
 

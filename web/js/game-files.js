@@ -100,6 +100,22 @@ export function analysisHref(startFen, moves) {
 }
 
 /**
+ * Points the game menu's "Open in the replay viewer" link at the game and shows it, or hides
+ * it (a game in progress against the computer or a player is not replayed before its end).
+ * @param {string|null} startFen null for the standard start
+ * @param {string[]} moves ICCS
+ * @param {boolean} shown
+ */
+export function showReplayLink(startFen, moves, shown) {
+  const link = document.getElementById('replay-link');
+  if (!(link instanceof HTMLAnchorElement)) return;
+  const q = new URLSearchParams({ moves: moves.join(',') });
+  if (startFen) q.set('fen', startFen);
+  link.href = `/replay?${q}`;
+  link.hidden = !shown;
+}
+
+/**
  * Wires the game menu's buttons (`[data-menu=copy-fen|copy-moves|pgn]` inside `root`).
  * @param {HTMLElement} root
  * @param {{startFen: () => string, moves: () => string[], pgn: () => (Promise<void>|void)}} actions

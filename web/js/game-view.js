@@ -7,7 +7,8 @@
  * and says it through the page's live region (speech.js: "Red cannon h2 to e2, check", the
  * end, a repetition warning; a take back, a new game; nothing when the page opens).
  * `replayStored(startFen, moves)` asks the rules module for a game kept in the browser,
- * repaired when it no longer replays (the pages that play without a server).
+ * repaired when it no longer replays (the pages that play without a server);
+ * `replayLatest(page, errorEl, save)` does so for a page that may ask again before it hears.
  */
 
 import { Board } from './board.js';
@@ -19,6 +20,7 @@ import { getNotation } from './notation.js';
 import { activeCycle, warningOf } from './cycle.js';
 import { announce, moveWords, outcomeWords, resultWords, sideWord, speech, toMoveWords } from './speech.js';
 import { format, t } from './i18n.js';
+import { showError } from './notices.js';
 
 /** @typedef {import('./api.js').GameStatus} GameStatus */
 
@@ -110,6 +112,38 @@ export async function replayStored(startFen, moves) {
       }
     }
   }
+}
+
+/**
+ * Replays `page.game` with `replayStored` for a page that may ask again before the answer
+ * comes. Returns null when a later call has begun (its answer wins), when the page has no
+ * game any more, or when the replay failed (the failure shown in `errorEl`); otherwise the
+ * answer, with a repaired game written back to `page.game` and kept with `save`, and the
+ * repair's problem shown in `errorEl` (or the box hidden).
+ * @template {{startFen: string|null, moves: string[]}} G
+ * @param {{requestSeq: number, game: G|null}} page
+ * @param {HTMLElement} errorEl
+ * @param {() => void} save
+ * @returns {Promise<Replayed|null>}
+ */
+export async function replayLatest(page, errorEl, save) {
+  if (!page.game) return null;
+  const seq = ++page.requestSeq;
+  /** @type {Replayed} */
+  let replayed;
+  try {
+    replayed = await replayStored(page.game.startFen, page.game.moves);
+  } catch (e) {
+    if (seq === page.requestSeq) showError(errorEl, e instanceof Error ? e.message : String(e));
+    return null;
+  }
+  if (seq !== page.requestSeq || !page.game) return null;
+  if (replayed.startFen !== page.game.startFen || replayed.moves.length !== page.game.moves.length) {
+    page.game = { ...page.game, startFen: replayed.startFen, moves: replayed.moves };
+    save();
+  }
+  showError(errorEl, replayed.problem?.text ?? '', replayed.problem?.problems);
+  return replayed;
 }
 
 /**

@@ -15,12 +15,12 @@ import { loadJSON, position, saveJSON } from './api.js';
 import { t } from './i18n.js';
 import { START_FEN } from './fen.js';
 import { settingsPanel } from './board-settings.js';
-import { GameView, replayStored } from './game-view.js';
+import { GameView, replayLatest } from './game-view.js';
 import {
   showResult, showWarning, statusLine, showStatusLine, showViewing,
 } from './game-status.js';
-import { gamePgn, download, wireGameMenu, analysisHref } from './game-files.js';
-import { showError, askDiscard, showLinkProblem, showSetAside, movesText } from './notices.js';
+import { gamePgn, download, wireGameMenu, analysisHref, showReplayLink } from './game-files.js';
+import { askDiscard, showLinkProblem, showSetAside, movesText } from './notices.js';
 
 const STORE = 'xiangqi.local.game';
 /** The game a `?fen=` link set aside. */
@@ -97,21 +97,8 @@ function save() {
 
 /** Asks the rules module about the game and shows the answer. */
 async function refresh() {
-  const seq = ++page.requestSeq;
-  /** @type {import('./game-view.js').Replayed} */
-  let replayed;
-  try {
-    replayed = await replayStored(page.game.startFen, page.game.moves);
-  } catch (e) {
-    if (seq === page.requestSeq) showError($('error'), e instanceof Error ? e.message : String(e));
-    return;
-  }
-  if (seq !== page.requestSeq) return;
-  if (replayed.startFen !== page.game.startFen || replayed.moves.length !== page.game.moves.length) {
-    page.game = { startFen: replayed.startFen, moves: replayed.moves };
-    save();
-  }
-  showError($('error'), replayed.problem?.text ?? '', replayed.problem?.problems);
+  const replayed = await replayLatest(page, $('error'), save);
+  if (!replayed) return;
   const r = replayed.info;
   page.info = r;
   const over = r.status.result !== 'ongoing';
@@ -131,9 +118,7 @@ async function refresh() {
   showWarning($('warning'), r.status);
   /** @type {HTMLButtonElement} */ ($('undo')).disabled = page.game.moves.length === 0;
   $('standard').hidden = page.game.startFen === null;
-  const q = new URLSearchParams({ moves: page.game.moves.join(',') });
-  if (page.game.startFen) q.set('fen', page.game.startFen);
-  /** @type {HTMLAnchorElement} */ ($('replay-link')).href = `/replay?${q}`;
+  showReplayLink(page.game.startFen, page.game.moves, true);
   /** @type {HTMLAnchorElement} */ ($('analyse')).href = analysisHref(page.game.startFen, page.game.moves);
 }
 

@@ -3,8 +3,9 @@
  * @file What the game pages tell and ask the player beside the board: a short notice
  * (`toast`), the error box (`showError`), a button that acts on a second click
  * (`confirmButton`), the question in a modal `<dialog>` (dialog.js) before a game in
- * progress is discarded (`askDiscard`), why a `?fen=` link was refused (`showLinkProblem`)
- * and the bar that offers the game a link set aside (`showSetAside`).
+ * progress is discarded (`askDiscard`), why a `?fen=` link was refused (`showLinkProblem`),
+ * the bar that offers the game a link set aside (`showSetAside`) and a button that copies a
+ * share address and says so on itself (`wireCopyButton`).
  */
 
 import { ApiError } from './api.js';
@@ -125,3 +126,23 @@ export function showSetAside(el, what) {
 
 /** @param {number} n @returns {string} "1 move", "2 moves" */
 export const movesText = (n) => t(n === 1 ? 'game.one-move' : 'game.moves', { n });
+
+/**
+ * Makes `button` copy the text of `field` (a share address) and read "Copied" for 1.5 s;
+ * where the clipboard API is refused (an insecure origin), the field's text is selected and
+ * copied the old way.
+ * @param {HTMLElement} button
+ * @param {HTMLInputElement} field
+ */
+export function wireCopyButton(button, field) {
+  button.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(field.value);
+    } catch {
+      field.select();
+      document.execCommand('copy');
+    }
+    button.textContent = t('common.copied');
+    setTimeout(() => { button.textContent = t('common.copy'); }, 1500);
+  });
+}

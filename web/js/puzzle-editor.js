@@ -9,6 +9,7 @@
  * starts; export writes the position as PGN or DhtmlXQ (no moves).
  */
 import { t } from './i18n.js';
+import { wireCopyButton } from './notices.js';
 import { Board } from './board.js';
 import { START_FEN, boardToFen, parseFen, pieceName } from './fen.js';
 import { settingsPanel } from './board-settings.js';
@@ -295,17 +296,7 @@ saveForm.addEventListener('submit', async (ev) => {
   }
 });
 
-byId('copy').addEventListener('click', async () => {
-  const btn = byId('copy');
-  try {
-    await navigator.clipboard.writeText(shareUrl.value);
-  } catch {
-    shareUrl.select();
-    document.execCommand('copy');
-  }
-  btn.textContent = t('common.copied');
-  setTimeout(() => { btn.textContent = t('common.copy'); }, 1500);
-});
+wireCopyButton(byId('copy'), shareUrl);
 
 const initial = new URLSearchParams(location.search).get('fen');
 setTool('R');

@@ -8,6 +8,7 @@
  * screen (/local?fen=).
  */
 import { t } from './i18n.js';
+import { wireCopyButton } from './notices.js';
 import { Board } from './board.js';
 import { settingsPanel } from './board-settings.js';
 import { request, ApiError, storeSeat, position } from './api.js';
@@ -109,17 +110,7 @@ friendBtn.addEventListener('click', async () => {
   }
 });
 
-byId('copy').addEventListener('click', async () => {
-  const btn = byId('copy');
-  try {
-    await navigator.clipboard.writeText(shareUrl.value);
-  } catch {
-    shareUrl.select();
-    document.execCommand('copy');
-  }
-  btn.textContent = t('common.copied');
-  setTimeout(() => { btn.textContent = t('common.copy'); }, 1500);
-});
+wireCopyButton(byId('copy'), shareUrl);
 
 load();
 

@@ -23,6 +23,7 @@ import { showResult, showWarning, describeStatus } from './game-status.js';
 import { copyText } from './game-files.js';
 import { readGame } from './xiangqi-wasm.js';
 import { wireGameIo, importMessage } from './game-io.js';
+import { showError as showErrorIn } from './notices.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -65,20 +66,9 @@ export function parseMoves(text) {
 /** @param {number} p */
 const fetchPly = (p) => page.positions.at(p);
 
-/** @param {string} text @param {string[]} [problems] */
+/** Shows `text` (and its `problems`) in the page's error line, or hides it when empty. @param {string} text @param {string[]} [problems] */
 function showError(text, problems = []) {
-  const el = $('error');
-  el.hidden = !text;
-  el.textContent = text;
-  if (problems.length) {
-    const ul = document.createElement('ul');
-    for (const p of problems) {
-      const li = document.createElement('li');
-      li.textContent = p;
-      ul.appendChild(li);
-    }
-    el.appendChild(ul);
-  }
+  showErrorIn($('error'), text, problems);
 }
 
 /** @param {{fen: string|null, moves: string[], classic?: string|null, tags?: [string, string][]}} g */

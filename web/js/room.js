@@ -15,7 +15,7 @@ import { RoundRecord } from './room-record.js';
 import {
   showResult, showWarning, statusLine, showViewing, showStatusLine,
 } from './game-status.js';
-import { wireGameMenu, analysisHref } from './game-files.js';
+import { wireGameMenu, analysisHref, showReplayLink } from './game-files.js';
 import { confirmButton } from './notices.js';
 import { storedName, wireTyping } from './room-typing.js';
 import { announceEvent, errorText, showChat, sideName } from './room-notices.js';
@@ -346,6 +346,7 @@ export class RoomGame {
     vis('chat-form', seated);
     const analyse = maybe('analyse');
     if (analyse instanceof HTMLAnchorElement && over) analyse.href = analysisHref(g.start_fen, g.moves);
+    showReplayLink(g.start_fen, g.moves, over);
     this.record.update(g.round ?? 1, over);
     this.renderLeaving();
   }

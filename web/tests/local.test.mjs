@@ -40,7 +40,7 @@ test('one screen: a game to checkmate by clicks', async () => {
   assertNoErrors(page);
 });
 
-test('one screen: the game menu downloads the game as PGN written by the rules library', async () => {
+test('one screen: the game menu downloads the game as PGN written by the rules library and opens it on /replay', async () => {
   // The same double-cannon mate: the PGN's result, ending and moves come from the game.
   const fen = '3aka3/9/9/p8/9/1C7/9/4C4/9/3K5 w - - 0 1';
   const page = await freshLocal(`?fen=${encodeURIComponent(fen)}`);
@@ -58,6 +58,15 @@ test('one screen: the game menu downloads the game as PGN written by the rules l
   }
   assert.match(pgn, /\n1\. C8-1 P1\+1 2\. C8=5 1-0\n$/, pgn);
   assert.deepEqual(page.serverCalls, [], 'written in the page, no server');
+  assertNoErrors(page);
+  // The menu's replay link (the shared game menu) opens the same game on /replay.
+  await page.locator('#menu #replay-link').click();
+  await page.waitForURL(/\/replay\?/);
+  await boardReady(page, '#board');
+  await waitForPiece(page, 'b4', 'C', '#board');
+  await page.keyboard.press('End');
+  await waitForPiece(page, 'e3', 'C', '#board');
+  assert.equal(await pieceAt(page, 'b3', '#board'), null, 'the cannon left b3');
   assertNoErrors(page);
 });
 
