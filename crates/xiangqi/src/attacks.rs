@@ -101,39 +101,11 @@ const fn build_rays() -> [[Ray; 4]; 90] {
     t
 }
 
-/// Horse moves from each point: `(leg, target)`. The leg is the orthogonal neighbour the horse
-/// passes first; a piece there blocks both moves that use it. Source: WXF 2018, moves of the pieces.
-const fn build_horse_moves() -> [Steps; 90] {
-    let mut t = [Steps::EMPTY; 90];
-    let mut s = 0;
-    while s < 90 {
-        let f = (s % 9) as i8;
-        let r = (s / 9) as i8;
-        let mut d = 0;
-        while d < 4 {
-            let (df, dr) = DIRECTIONS[d];
-            if let Some(leg) = sq(f + df, r + dr) {
-                // Outward diagonal: the straight step doubled, plus one to either side.
-                let (sf, sr) = (dr, df);
-                if let Some(to) = sq(f + 2 * df + sf, r + 2 * dr + sr) {
-                    t[s] = t[s].push(leg, to);
-                }
-                if let Some(to) = sq(f + 2 * df - sf, r + 2 * dr - sr) {
-                    t[s] = t[s].push(leg, to);
-                }
-            }
-            d += 1;
-        }
-        s += 1;
-    }
-    t
-}
-
 /// Horses that attack each point: `(leg, horse square)`. The leg of a horse attacking `s` is
 /// always one of the four diagonal neighbours of `s`.
 const fn build_horse_attackers() -> [Steps; 90] {
     let mut t = [Steps::EMPTY; 90];
-    let moves = build_horse_moves();
+    let moves = build_steps(&HORSE, Bound::Board);
     let mut from = 0;
     while from < 90 {
         let mut i = 0;
@@ -147,69 +119,77 @@ const fn build_horse_attackers() -> [Steps; 90] {
     t
 }
 
-/// Elephant moves: `(eye, target)`, two points diagonally, never across the river.
-/// Source: WXF 2018, moves of the pieces.
-const fn build_elephant_moves() -> [Steps; 90] {
-    let mut t = [Steps::EMPTY; 90];
-    let mut s = 0;
-    while s < 90 {
-        let f = (s % 9) as i8;
-        let r = (s / 9) as i8;
-        let diagonals = [(1i8, 1i8), (1, -1), (-1, 1), (-1, -1)];
-        let mut d = 0;
-        while d < 4 {
-            let (df, dr) = diagonals[d];
-            if let (Some(eye), Some(to)) = (sq(f + df, r + dr), sq(f + 2 * df, r + 2 * dr)) {
-                if same_half(s as u8, to) {
-                    t[s] = t[s].push(eye, to);
-                }
-            }
-            d += 1;
-        }
-        s += 1;
-    }
-    t
+/// A step's shape: the offset `(file, rank)` of the point it passes, where a piece blocks it
+/// (a horse's leg, an elephant's eye), and the offset of its target; a one-point step passes
+/// no point, and both offsets are its target's.
+type Shape = ((i8, i8), (i8, i8));
+
+/// The horse: one point orthogonally (the leg), then one diagonally outward.
+const HORSE: [Shape; 8] = [
+    ((0, 1), (1, 2)),
+    ((0, 1), (-1, 2)),
+    ((0, -1), (-1, -2)),
+    ((0, -1), (1, -2)),
+    ((1, 0), (2, 1)),
+    ((1, 0), (2, -1)),
+    ((-1, 0), (-2, -1)),
+    ((-1, 0), (-2, 1)),
+];
+/// The elephant: two points diagonally, over its eye.
+const ELEPHANT: [Shape; 4] = [
+    ((1, 1), (2, 2)),
+    ((1, -1), (2, -2)),
+    ((-1, 1), (-2, 2)),
+    ((-1, -1), (-2, -2)),
+];
+/// The advisor: one point diagonally.
+const ADVISOR: [Shape; 4] = [
+    ((1, 1), (1, 1)),
+    ((1, -1), (1, -1)),
+    ((-1, 1), (-1, 1)),
+    ((-1, -1), (-1, -1)),
+];
+/// The general: one point orthogonally, in the order of [`DIRECTIONS`].
+const GENERAL: [Shape; 4] = [
+    ((0, 1), (0, 1)),
+    ((0, -1), (0, -1)),
+    ((1, 0), (1, 0)),
+    ((-1, 0), (-1, 0)),
+];
+
+/// Where a piece must stay (WXF 2018, moves of the pieces).
+#[derive(Clone, Copy)]
+enum Bound {
+    /// The horse: anywhere on the board.
+    Board,
+    /// The general and the advisors: inside their palace.
+    Palace,
+    /// The elephants: on their own side of the river.
+    OwnHalf,
 }
 
-/// Advisor moves: one point diagonally inside the palace. Source: WXF 2018, moves of the pieces.
-const fn build_advisor_moves() -> [Steps; 90] {
+/// The steps of `shapes` from every point, kept when both ends lie within `bound`, as
+/// `(passed point, target)` in the order of `shapes`. Source: WXF 2018, moves of the pieces.
+const fn build_steps(shapes: &[Shape], bound: Bound) -> [Steps; 90] {
     let mut t = [Steps::EMPTY; 90];
     let mut s = 0;
     while s < 90 {
         let f = (s % 9) as i8;
         let r = (s / 9) as i8;
-        let diagonals = [(1i8, 1i8), (1, -1), (-1, 1), (-1, -1)];
-        let mut d = 0;
-        while d < 4 {
-            let (df, dr) = diagonals[d];
-            if let Some(to) = sq(f + df, r + dr) {
-                if in_palace(s as u8) && in_palace(to) {
-                    t[s] = t[s].push(to, to);
+        let mut i = 0;
+        while i < shapes.len() {
+            let ((pf, pr), (tf, tr)) = shapes[i];
+            if let (Some(passed), Some(to)) = (sq(f + pf, r + pr), sq(f + tf, r + tr)) {
+                let inside = match bound {
+                    Bound::Board => true,
+                    Bound::Palace => in_palace(s as u8) && in_palace(to),
+                    Bound::OwnHalf => same_half(s as u8, to),
+                };
+                if inside {
+                    t[s] = t[s].push(passed, to);
                 }
             }
-            d += 1;
-        }
-        s += 1;
-    }
-    t
-}
-
-/// General moves: one point orthogonally inside the palace. Source: WXF 2018, moves of the pieces.
-const fn build_general_moves() -> [Steps; 90] {
-    let mut t = [Steps::EMPTY; 90];
-    let mut s = 0;
-    while s < 90 {
-        let f = (s % 9) as i8;
-        let r = (s / 9) as i8;
-        let mut d = 0;
-        while d < 4 {
-            let (df, dr) = DIRECTIONS[d];
-            if let Some(to) = sq(f + df, r + dr) {
-                if in_palace(s as u8) && in_palace(to) {
-                    t[s] = t[s].push(to, to);
-                }
-            }
-            d += 1;
+            i += 1;
         }
         s += 1;
     }
@@ -248,16 +228,20 @@ const fn build_soldier_moves() -> [[Steps; 90]; 2] {
 
 /// For each point and direction (see [`DIRECTIONS`]), the points along it, nearest first.
 pub static RAYS: [[Ray; 4]; 90] = build_rays();
-/// Horse moves from each point, `(leg, target)`.
-pub static HORSE_MOVES: [Steps; 90] = build_horse_moves();
+/// Horse moves from each point, `(leg, target)`: the leg is the orthogonal neighbour the
+/// horse passes first; a piece there blocks both moves that use it.
+pub static HORSE_MOVES: [Steps; 90] = build_steps(&HORSE, Bound::Board);
 /// Horses attacking each point, `(leg, horse square)`.
 pub static HORSE_ATTACKERS: [Steps; 90] = build_horse_attackers();
-/// Elephant moves from each point, `(eye, target)`.
-pub static ELEPHANT_MOVES: [Steps; 90] = build_elephant_moves();
-/// Advisor moves from each palace point, `(target, target)`.
-pub static ADVISOR_MOVES: [Steps; 90] = build_advisor_moves();
-/// General moves from each palace point, `(target, target)`.
-pub static GENERAL_MOVES: [Steps; 90] = build_general_moves();
+/// Elephant moves from each point, `(eye, target)`: two points diagonally, never across the
+/// river.
+pub static ELEPHANT_MOVES: [Steps; 90] = build_steps(&ELEPHANT, Bound::OwnHalf);
+/// Advisor moves from each palace point, `(target, target)`: one point diagonally inside the
+/// palace.
+pub static ADVISOR_MOVES: [Steps; 90] = build_steps(&ADVISOR, Bound::Palace);
+/// General moves from each palace point, `(target, target)`: one point orthogonally inside
+/// the palace.
+pub static GENERAL_MOVES: [Steps; 90] = build_steps(&GENERAL, Bound::Palace);
 /// Soldier moves per side (index [`Color::index`]) from each point, `(target, target)`.
 pub static SOLDIER_MOVES: [[Steps; 90]; 2] = build_soldier_moves();
 
