@@ -20,13 +20,11 @@ import sys
 
 import pyffish as sf
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "lib"))
+from ffish_moves import to_pyffish  # noqa: E402  (scripts/lib/, put on the path above)
+
 FOLDER = pathlib.Path(__file__).resolve().parent.parent / "web" / "classics"
 START = sf.start_fen("xiangqi")
-
-
-def uci(move):
-    """ICCS (ranks 0-9) to pyffish's coordinates (ranks 1-10)."""
-    return f"{move[0]}{int(move[1]) + 1}{move[2]}{int(move[3]) + 1}"
 
 
 def main():
@@ -36,7 +34,7 @@ def main():
         tag = re.search(r'^\[ICCS "([^"]*)"\]', text, re.M)
         if not tag:
             sys.exit(f"{path.name}: no [ICCS] tag")
-        moves = [uci(m) for m in tag.group(1).split()]
+        moves = [to_pyffish(m) for m in tag.group(1).split()]
         for i, m in enumerate(moves):
             if m not in sf.legal_moves("xiangqi", START, moves[:i]):
                 sys.exit(f"{path.name}: ply {i + 1} ({m}) is illegal")

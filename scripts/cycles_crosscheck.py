@@ -67,6 +67,7 @@ import importlib.metadata
 import json
 import multiprocessing
 import os
+import pathlib
 import random
 import re
 import subprocess
@@ -74,6 +75,9 @@ import sys
 import time
 
 import pyffish as sf
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "lib"))
+from ffish_moves import to_iccs, to_pyffish  # noqa: E402  (scripts/lib/, put on the path above)
 
 VARIANT = "xiangqi"
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -199,16 +203,6 @@ def iccs(mv):
 def parse_iccs(text):
     t = text.lower().replace("-", "")
     return (sq(ord(t[0]) - 97, int(t[1])), sq(ord(t[2]) - 97, int(t[3])))
-
-
-def fsf_move(text):
-    """ICCS (ranks 0-9) to pyffish's coordinates (ranks 1-10)."""
-    return f"{text[0]}{int(text[1]) + 1}{text[2]}{int(text[3]) + 1}"
-
-
-def from_fsf(move):
-    m = re.fullmatch(r"([a-i])(\d+)([a-i])(\d+)", move)
-    return f"{m[1]}{int(m[2]) - 1}{m[3]}{int(m[4]) - 1}"
 
 
 def piece_moves(cells, s):
@@ -970,7 +964,7 @@ def interesting(plies):
 def fsf_verdict(fen, lap_iccs):
     """Fairy-Stockfish's verdict at the third occurrence: red/black/draw, None if the game is
     not ended, or raises if a move is illegal for pyffish."""
-    moves = [fsf_move(m) for m in lap_iccs] * 2
+    moves = [to_pyffish(m) for m in lap_iccs] * 2
     ended, value = sf.is_optional_game_end(VARIANT, fen, moves)
     if not ended:
         return None
@@ -1100,7 +1094,7 @@ def verify_movegen(n, seed):
         cells, red = playout(cells, red, rng.randint(0, 120), rng)[-1]
         fen = write_fen(cells, red)
         mine = sorted(iccs(m) for m in legal_moves(cells, red))
-        theirs = sorted(from_fsf(m) for m in sf.legal_moves(VARIANT, fen, []))
+        theirs = sorted(to_iccs(m) for m in sf.legal_moves(VARIANT, fen, []))
         check_mine = in_check(cells, red)
         check_theirs = bool(sf.gives_check(VARIANT, fen, []))
         if mine != theirs or check_mine != check_theirs:

@@ -23,11 +23,14 @@ sorted and separated by spaces, or `none`.
 import argparse
 import importlib.metadata
 import os
+import pathlib
 import random
-import re
 import sys
 
 import pyffish as sf
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "lib"))
+from ffish_moves import destination, to_iccs  # noqa: E402  (scripts/lib/, put on the path above)
 
 VARIANT = "xiangqi"
 MAX_PLIES = 100
@@ -49,17 +52,6 @@ STARTS = [
     "3aka3/9/1c2b4/3n2p2/2b6/6B2/P2N1p3/4B4/3C5/4K3R w - - 0 1",
 ]
 
-SQUARE = re.compile(r"([a-i])(\d+)([a-i])(\d+)")
-
-
-def to_iccs(move):
-    """Converts a pyffish move (ranks 1-10, e.g. `h3h10`) to ICCS (ranks 0-9, `h2h9`)."""
-    m = SQUARE.fullmatch(move)
-    if not m:
-        raise ValueError(f"unexpected pyffish move {move!r}")
-    return f"{m[1]}{int(m[2]) - 1}{m[3]}{int(m[4]) - 1}"
-
-
 def occupied(fen):
     """Returns the set of occupied squares in pyffish notation (`e1`..`i10`)."""
     out = set()
@@ -75,11 +67,6 @@ def occupied(fen):
     return out
 
 
-def target(move):
-    m = SQUARE.fullmatch(move)
-    return f"{m[3]}{m[4]}"
-
-
 def choose(rng, fen, moves):
     """Picks the next move: a check or a capture by preference, otherwise any move."""
     if rng.random() < CHECK_BIAS:
@@ -87,7 +74,7 @@ def choose(rng, fen, moves):
             if sf.gives_check(VARIANT, fen, [m]):
                 return m
     full = occupied(fen)
-    captures = [m for m in moves if target(m) in full]
+    captures = [m for m in moves if destination(m) in full]
     if captures and rng.random() < CAPTURE_BIAS:
         return rng.choice(captures)
     return rng.choice(moves)

@@ -23,11 +23,14 @@ import argparse
 import importlib.metadata
 import multiprocessing
 import os
-import re
+import pathlib
 import sys
 import time
 
 import pyffish as sf
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "lib"))
+from ffish_moves import to_iccs  # noqa: E402  (scripts/lib/, put on the path above)
 
 VARIANT = "xiangqi"
 
@@ -171,17 +174,6 @@ POSITIONS = [
         4,
     ),
 ]
-
-SQUARE = re.compile(r"([a-i])(\d+)([a-i])(\d+)")
-
-
-def to_iccs(move):
-    """Converts a pyffish move (ranks 1-10, e.g. `h3h10`) to ICCS (ranks 0-9, `h2h9`)."""
-    m = SQUARE.fullmatch(move)
-    if not m:
-        raise ValueError(f"unexpected pyffish move {move!r}")
-    return f"{m[1]}{int(m[2]) - 1}{m[3]}{int(m[4]) - 1}"
-
 
 def counts(fen, path, depth):
     """Returns [nodes at ply 1, ..., nodes at ply `depth`] below the position fen + path."""

@@ -15,13 +15,17 @@ plies for a four-ply cycle) and asked `is_optional_game_end`. Our `wxf-2018` rul
 warns at the third occurrence and rules at the fourth; `casual` rules at the third. The values
 pyffish returns are from the point of view of the side to move after the moves.
 
-pyffish writes Xiangqi moves with ranks 1-10; ours (ICCS) use 0-9, hence `uci`. The FENs are
+pyffish writes Xiangqi moves with ranks 1-10; ours (ICCS) use 0-9, hence `to_pyffish`. The FENs are
 the same. The cases below must stay in step with the test file (same FEN, same moves).
 """
 
+import pathlib
 import sys
 
 import pyffish as sf
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "lib"))
+from ffish_moves import to_pyffish  # noqa: E402  (scripts/lib/, put on the path above)
 
 VARIANT = "xiangqi"
 
@@ -96,11 +100,6 @@ ENDINGS = [
 ]
 
 
-def uci(move):
-    """ICCS (ranks 0-9) to pyffish's coordinates (ranks 1-10)."""
-    return f"{move[0]}{int(move[1]) + 1}{move[2]}{int(move[3]) + 1}"
-
-
 def side_to_move(fen, moves):
     return sf.get_fen(VARIANT, fen, moves).split()[1]
 
@@ -121,7 +120,7 @@ def main():
     for name, fen, lap, ours_wxf, ours_casual in CYCLES:
         if sf.validate_fen(fen, VARIANT) != sf.FEN_OK:
             sys.exit(f"{name}: pyffish rejects {fen}")
-        moves = [uci(m) for m in lap.split()] * 2
+        moves = [to_pyffish(m) for m in lap.split()] * 2
         ended, value = sf.is_optional_game_end(VARIANT, fen, moves)
         fsf = verdict(value, fen, moves) if ended else "ongoing"
         if fsf == ours_wxf:
@@ -134,7 +133,7 @@ def main():
         print(f"  {name:<60} fsf {fsf:<7} wxf-2018 {ours_wxf:<6} casual {ours_casual:<6} {mark}")
     print("\nOther endings:")
     for name, fen, text, ours, ask in ENDINGS:
-        moves = [uci(m) for m in text.split()]
+        moves = [to_pyffish(m) for m in text.split()]
         if ask == "optional":
             ended, value = sf.is_optional_game_end(VARIANT, fen, moves)
             fsf = f"{verdict(value, fen, moves)} (claimable)" if ended else "ongoing"
