@@ -51,5 +51,5 @@ pub mod uci;
 pub use clock::Limits;
 pub use engine::{Engine, Event};
 pub use level::{Level, Strength};
-pub use protocol::CommandError;
+pub use protocol::{CommandError, OptionSetting, PositionSetup};
 pub use search::{Info, Score, SearchRequest, SearchResult, Searcher};

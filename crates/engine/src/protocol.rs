@@ -83,10 +83,28 @@ impl<W: Write> Out<W> {
     }
 }
 
+/// What `position` sets up, in UCI and UCCI alike: a start position and the moves played
+/// from it (legality is checked by the engine when it takes them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionSetup {
+    /// The start position (boxed: a command is moved through channels, and most are small).
+    pub start: Box<Position>,
+    /// The moves played from it, ICCS as read.
+    pub moves: Vec<Move>,
+}
+
+/// An option that `setoption` sets, in UCI and UCCI alike.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionSetting {
+    /// The option's name: as given in UCI (matched case-insensitively), lowercase in UCCI.
+    pub name: String,
+    /// The value, if any: the rest of the line.
+    pub value: Option<String>,
+}
+
 /// Parses the arguments of `position`: `startpos [moves m1 m2 …]` or
-/// `fen <fields…> [moves m1 m2 …]`. Returns the start position and the moves (not yet
-/// checked for legality).
-pub(crate) fn parse_position(args: &[&str]) -> Result<(Position, Vec<Move>), CommandError> {
+/// `fen <fields…> [moves m1 m2 …]`.
+pub(crate) fn parse_position(args: &[&str]) -> Result<PositionSetup, CommandError> {
     let moves_at = args.iter().position(|&t| t == "moves");
     let (head, tail) = match moves_at {
         Some(i) => (&args[..i], &args[i + 1..]),
@@ -106,7 +124,10 @@ pub(crate) fn parse_position(args: &[&str]) -> Result<(Position, Vec<Move>), Com
         _ => return Err(usage("`position` needs `startpos` or `fen <FEN>`")),
     };
     let moves = parse_moves(tail)?;
-    Ok((start, moves))
+    Ok(PositionSetup {
+        start: Box::new(start),
+        moves,
+    })
 }
 
 /// Parses ICCS moves (`h2e2`).
@@ -221,6 +242,29 @@ pub(crate) fn read_line(input: &mut impl BufRead) -> Option<Line> {
         }
     }
     Some(Line::Text(String::from_utf8_lossy(&buf).into_owned()))
+}
+
+/// A protocol's reader of one command: the command word, its arguments, and a list for
+/// warnings about what it ignored.
+pub(crate) type ReadCommand<C> = fn(&str, &[&str], &mut Vec<String>) -> Result<C, CommandError>;
+
+/// Parses one command line of a protocol: `read` gets the command word, its arguments and a
+/// list to add warnings to (text it ignored). Returns `Ok(None)` for a blank line, else the
+/// command and the warnings.
+///
+/// # Errors
+/// What `read` returns: a [`CommandError`] naming what is wrong.
+pub(crate) fn parse_line<C>(
+    line: &str,
+    read: ReadCommand<C>,
+) -> Result<(Option<C>, Vec<String>), CommandError> {
+    let t = tokens(line);
+    let Some((&cmd, args)) = t.split_first() else {
+        return Ok((None, Vec::new()));
+    };
+    let mut warnings = Vec::new();
+    let command = read(cmd, args, &mut warnings)?;
+    Ok((Some(command), warnings))
 }
 
 /// Splits a line into tokens on any whitespace.

@@ -6,7 +6,9 @@
 use crate::clock::{Limits, MAX_MOVE_OVERHEAD_MS};
 use crate::engine::{Engine, Event, MAX_HASH_MIB};
 use crate::level::Level;
-use crate::protocol::{clip, read_line, CommandError, Line, Out, ECHO_CHARS, MAX_INPUT_LINE};
+use crate::protocol::{
+    clip, read_line, CommandError, Line, Out, PositionSetup, ECHO_CHARS, MAX_INPUT_LINE,
+};
 use crate::search::{Info, MAX_THREADS};
 use std::io::{BufRead, Write};
 
@@ -132,15 +134,20 @@ impl<W: Write + Send + 'static, D: Dialect> Session<W, D> {
         self.engine.wait();
     }
 
-    /// Prints `id name` and `id author`.
-    pub(crate) fn identify(&self) {
+    /// Answers the protocol's greeting (`uci`, `ucci`): the engine's name and author, the
+    /// `option` lines, then `ok` (`uciok`, `ucciok`).
+    pub(crate) fn introduce(&self, options: &[String], ok: &str) {
         self.out.say(&format!("id name {ENGINE_NAME}"));
         self.out.say(&format!("id author {ENGINE_AUTHOR}"));
+        for line in options {
+            self.out.say(line);
+        }
+        self.out.say(ok);
     }
 
     /// Sets up the position, or reports why it is ignored.
-    pub(crate) fn position(&mut self, start: xiangqi::Position, moves: Vec<xiangqi::Move>) {
-        if let Err(e) = self.engine.set_position(start, moves) {
+    pub(crate) fn position(&mut self, setup: PositionSetup) {
+        if let Err(e) = self.engine.set_position(*setup.start, setup.moves) {
             self.report(&format!("position ignored: {e}"));
         }
     }

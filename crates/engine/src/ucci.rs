@@ -22,13 +22,13 @@ use crate::clock::{Limits, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS};
 use crate::engine::{DEFAULT_HASH_MIB, MAX_HASH_MIB};
 use crate::level::DEFAULT_SEED;
 use crate::protocol::{
-    clip, count, count32, depth, parse_moves, parse_position, tokens, usage, CommandError, Out,
-    ECHO_CHARS,
+    clip, count, count32, depth, parse_line, parse_moves, parse_position, tokens, usage,
+    CommandError, OptionSetting, Out, PositionSetup, ECHO_CHARS,
 };
 use crate::search::{Info, Score, MATE, MAX_THREADS};
 use crate::session::{Dialect, EngineOption, Session};
 use std::io::{BufRead, Write};
-use xiangqi::{Move, Position};
+use xiangqi::Move;
 
 /// How `go` asks for a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,19 +57,9 @@ pub enum Command {
     /// `isready`: answer `readyok`.
     IsReady,
     /// `setoption <name> [<value>]` (`name`/`value` keywords are tolerated).
-    SetOption {
-        /// The option name, lowercase.
-        name: String,
-        /// The rest of the line.
-        value: Option<String>,
-    },
+    SetOption(OptionSetting),
     /// `position startpos|fen <FEN> [moves …]`.
-    Position {
-        /// The start position.
-        start: Box<Position>,
-        /// The moves played from it.
-        moves: Vec<Move>,
-    },
+    Position(PositionSetup),
     /// `banmoves m1 m2 …`: root moves the next search may not play.
     BanMoves(Vec<Move>),
     /// `go …`.
@@ -84,26 +74,14 @@ pub enum Command {
     Quit,
 }
 
-/// Parses one line. Returns `Ok(None)` for a blank line.
+/// Reads one command: its word `cmd` and its arguments `args` (see [`parse_line`]); text it
+/// ignores (such as `movestogo` in `go depth 3 movestogo 4`, where it means nothing) is
+/// told in `warnings`.
 ///
 /// # Errors
 /// A message naming what is wrong.
-pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
-    parse_with_warnings(line).map(|(c, _)| c)
-}
-
-/// Parses one line like [`parse`], also returning warnings about text that was ignored
-/// (such as `go depth 3 movestogo 4`, where `movestogo` means nothing).
-///
-/// # Errors
-/// A message naming what is wrong.
-pub fn parse_with_warnings(line: &str) -> Result<(Option<Command>, Vec<String>), CommandError> {
-    let t = tokens(line);
-    let Some((&cmd, args)) = t.split_first() else {
-        return Ok((None, Vec::new()));
-    };
-    let mut warnings = Vec::new();
-    let command = match cmd {
+fn command(cmd: &str, args: &[&str], warnings: &mut Vec<String>) -> Result<Command, CommandError> {
+    Ok(match cmd {
         "ucci" => Command::Ucci,
         "isready" => Command::IsReady,
         "stop" => Command::Stop,
@@ -119,27 +97,20 @@ pub fn parse_with_warnings(line: &str) -> Result<(Option<Command>, Vec<String>),
             let Some((name, rest)) = args.split_first() else {
                 return Err(usage("`setoption` needs an option name"));
             };
-            Command::SetOption {
+            Command::SetOption(OptionSetting {
                 name: name.to_ascii_lowercase(),
                 value: if rest.is_empty() {
                     None
                 } else {
                     Some(rest.join(" "))
                 },
-            }
+            })
         }
-        "position" => {
-            let (start, moves) = parse_position(args)?;
-            Command::Position {
-                start: Box::new(start),
-                moves,
-            }
-        }
+        "position" => Command::Position(parse_position(args)?),
         "banmoves" => Command::BanMoves(parse_moves(args)?),
-        "go" => Command::Go(parse_go(args, &mut warnings)?),
+        "go" => Command::Go(parse_go(args, warnings)?),
         other => return Err(CommandError::UnknownCommand(clip(other, ECHO_CHARS))),
-    };
-    Ok((Some(command), warnings))
+    })
 }
 
 fn parse_go(args: &[&str], warnings: &mut Vec<String>) -> Result<GoMode, CommandError> {
@@ -247,7 +218,7 @@ impl<E: Write> Dialect for Ucci<E> {
     const MILLISECONDS: &'static str = "milliseconds";
 
     fn parse(line: &str) -> Result<(Option<Command>, Vec<String>), CommandError> {
-        parse_with_warnings(line)
+        parse_line(line, command)
     }
 
     fn report<W: Write + Send + 'static>(&mut self, _out: &Out<W>, msg: &str) {
@@ -261,15 +232,9 @@ impl<E: Write> Dialect for Ucci<E> {
 
     fn handle<W: Write + Send + 'static>(s: &mut Session<W, Self>, cmd: Command) -> bool {
         match cmd {
-            Command::Ucci => {
-                s.identify();
-                for line in option_lines() {
-                    s.out.say(&line);
-                }
-                s.out.say("ucciok");
-            }
+            Command::Ucci => s.introduce(&option_lines(), "ucciok"),
             Command::IsReady => s.out.say("readyok"),
-            Command::SetOption { name, value } => {
+            Command::SetOption(OptionSetting { name, value }) => {
                 if name == "usemillisec" {
                     match crate::protocol::parse_check(value.as_deref()) {
                         Some(on) => s.dialect.millis = on,
@@ -282,7 +247,7 @@ impl<E: Write> Dialect for Ucci<E> {
                     }
                 }
             }
-            Command::Position { start, moves } => s.position(*start, moves),
+            Command::Position(setup) => s.position(setup),
             Command::BanMoves(moves) => s.engine.set_banned(moves),
             Command::Go(mode) => {
                 let limits = limits(mode, if s.dialect.millis { 1 } else { 1000 });
@@ -400,6 +365,11 @@ pub fn run_with_errors<R: BufRead, W: Write + Send + 'static, E: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One line read as the session reads it, without its warnings.
+    fn parse(line: &str) -> Result<Option<Command>, CommandError> {
+        parse_line(line, command).map(|(c, _)| c)
+    }
 
     #[test]
     fn parses_go_modes() {

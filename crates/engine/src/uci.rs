@@ -23,13 +23,13 @@ use crate::clock::{Limits, DEFAULT_MOVE_OVERHEAD_MS, MAX_MOVE_OVERHEAD_MS};
 use crate::engine::{DEFAULT_HASH_MIB, MAX_HASH_MIB};
 use crate::level::DEFAULT_SEED;
 use crate::protocol::{
-    clip, count, count32, depth, parse_position, time_value, tokens, usage, CommandError, Out,
-    ECHO_CHARS,
+    clip, count, count32, depth, parse_line, parse_position, time_value, usage, CommandError,
+    OptionSetting, Out, PositionSetup, ECHO_CHARS,
 };
 use crate::search::{Info, Score, MAX_THREADS};
 use crate::session::{Dialect, EngineOption, Session};
 use std::io::{BufRead, Write};
-use xiangqi::{Move, Position};
+use xiangqi::Move;
 
 pub use crate::session::{ENGINE_AUTHOR, ENGINE_NAME};
 
@@ -43,19 +43,9 @@ pub enum Command {
     /// `ucinewgame`: forget the previous game.
     NewGame,
     /// `setoption name <name> [value <value>]`.
-    SetOption {
-        /// The option name as given (matched case-insensitively).
-        name: String,
-        /// The value, if any.
-        value: Option<String>,
-    },
+    SetOption(OptionSetting),
     /// `position startpos|fen <FEN> [moves …]`.
-    Position {
-        /// The start position.
-        start: Box<Position>,
-        /// The moves played from it (legality is checked by the engine).
-        moves: Vec<Move>,
-    },
+    Position(PositionSetup),
     /// `go …`: search under these limits.
     Go(Limits),
     /// `stop`: stop the search and answer `bestmove`.
@@ -68,30 +58,17 @@ pub enum Command {
     Quit,
 }
 
-/// Parses one line. Returns `Ok(None)` for a blank line.
+/// Reads one command: its word `cmd` and its arguments `args` (see [`parse_line`]). `go`
+/// parameters it cannot read are skipped with a line in `warnings`: UCI asks an engine that
+/// "receives an unknown command or token" to "just ignore it and try to parse the rest of
+/// the string", so `go sideways depth 3` searches to depth 3 and a `go` with nothing readable
+/// left is a bare `go`: it searches until `stop`, and the GUI still gets its `bestmove`.
 ///
 /// # Errors
 /// A message naming what is wrong (unknown command, bad FEN or move, `setoption` without a
-/// name). Unknown or unreadable `go` parameters are not errors: see [`parse_with_warnings`].
-pub fn parse(line: &str) -> Result<Option<Command>, CommandError> {
-    parse_with_warnings(line).map(|(c, _)| c)
-}
-
-/// Parses one line like [`parse`], also returning warnings about `go` parameters that were
-/// ignored. UCI asks an engine that "receives an unknown command or token" to "just ignore
-/// it and try to parse the rest of the string", so `go sideways depth 3` searches to depth 3
-/// and a `go` with nothing readable left is a bare `go`: it searches until `stop`, and the GUI
-/// still gets its `bestmove`.
-///
-/// # Errors
-/// As [`parse`].
-pub fn parse_with_warnings(line: &str) -> Result<(Option<Command>, Vec<String>), CommandError> {
-    let t = tokens(line);
-    let Some((&cmd, args)) = t.split_first() else {
-        return Ok((None, Vec::new()));
-    };
-    let mut warnings = Vec::new();
-    let command = match cmd {
+/// name).
+fn command(cmd: &str, args: &[&str], warnings: &mut Vec<String>) -> Result<Command, CommandError> {
+    Ok(match cmd {
         "uci" => Command::Uci,
         "isready" => Command::IsReady,
         "ucinewgame" => Command::NewGame,
@@ -100,17 +77,10 @@ pub fn parse_with_warnings(line: &str) -> Result<(Option<Command>, Vec<String>),
         "ponderhit" => Command::PonderHit,
         "debug" => Command::Debug,
         "setoption" => parse_setoption(args)?,
-        "position" => {
-            let (start, moves) = parse_position(args)?;
-            Command::Position {
-                start: Box::new(start),
-                moves,
-            }
-        }
-        "go" => Command::Go(parse_go(args, &mut warnings)),
+        "position" => Command::Position(parse_position(args)?),
+        "go" => Command::Go(parse_go(args, warnings)),
         other => return Err(CommandError::UnknownCommand(clip(other, ECHO_CHARS))),
-    };
-    Ok((Some(command), warnings))
+    })
 }
 
 fn parse_setoption(args: &[&str]) -> Result<Command, CommandError> {
@@ -124,7 +94,7 @@ fn parse_setoption(args: &[&str]) -> Result<Command, CommandError> {
         return Err(usage("`setoption` needs an option name"));
     }
     let value = value_at.map(|i| args[i + 1..].join(" "));
-    Ok(Command::SetOption { name, value })
+    Ok(Command::SetOption(OptionSetting { name, value }))
 }
 
 /// Parses the arguments of `go`, pushing a warning for each token it ignores. Numbers
@@ -277,7 +247,7 @@ impl Dialect for Uci {
     const MILLISECONDS: &'static str = "ms";
 
     fn parse(line: &str) -> Result<(Option<Command>, Vec<String>), CommandError> {
-        parse_with_warnings(line)
+        parse_line(line, command)
     }
 
     fn report<W: Write + Send + 'static>(&mut self, out: &Out<W>, msg: &str) {
@@ -290,20 +260,14 @@ impl Dialect for Uci {
 
     fn handle<W: Write + Send + 'static>(s: &mut Session<W, Uci>, cmd: Command) -> bool {
         match cmd {
-            Command::Uci => {
-                s.identify();
-                for line in option_lines() {
-                    s.out.say(&line);
-                }
-                s.out.say("uciok");
-            }
+            Command::Uci => s.introduce(&option_lines(), "uciok"),
             Command::IsReady => s.out.say("readyok"),
             Command::NewGame => s.engine.new_game(),
-            Command::SetOption { name, value } => match option(&name) {
+            Command::SetOption(OptionSetting { name, value }) => match option(&name) {
                 Some((option, canonical)) => s.set(option, canonical, value.as_deref()),
                 None => s.report(&format!("unknown option `{}`", clip(&name, ECHO_CHARS))),
             },
-            Command::Position { start, moves } => s.position(*start, moves),
+            Command::Position(setup) => s.position(setup),
             Command::Go(limits) => s.go(limits),
             // `go ponder` searched until now: `ponderhit` answers with its best move.
             Command::Stop | Command::PonderHit => s.stop(),
@@ -396,6 +360,11 @@ impl Write for SharedBuf {
 mod tests {
     use super::*;
 
+    /// One line read as the session reads it, without its warnings.
+    fn parse(line: &str) -> Result<Option<Command>, CommandError> {
+        parse_line(line, command).map(|(c, _)| c)
+    }
+
     fn go(args: &str) -> (Limits, Vec<String>) {
         let mut warnings = Vec::new();
         let tokens: Vec<&str> = args.split_whitespace().collect();
@@ -463,17 +432,17 @@ mod tests {
     fn parses_setoption_with_spaces() {
         assert_eq!(
             parse("setoption name Clear Hash").unwrap(),
-            Some(Command::SetOption {
+            Some(Command::SetOption(OptionSetting {
                 name: "Clear Hash".into(),
                 value: None
-            })
+            }))
         );
         assert_eq!(
             parse("setoption name Hash value 64").unwrap(),
-            Some(Command::SetOption {
+            Some(Command::SetOption(OptionSetting {
                 name: "Hash".into(),
                 value: Some("64".into())
-            })
+            }))
         );
     }
 }
