@@ -76,9 +76,9 @@ pub fn brotli(data: &[u8]) -> Option<Vec<u8>> {
 
 /// The parts the pages share (`web/partials/`), by the name its marker gives: a page says
 /// `<!--#head-->`, `<!--#offline-->`, `<!--#header /path-->`, `<!--#footer-->`,
-/// `<!--#settings-->` or `<!--#game-menu-->` where the part goes, so a new page is one file
-/// and a new link one line of `header.html`.
-pub const PARTIALS: [(&str, &str); 6] = [
+/// `<!--#settings-->`, `<!--#settings-card-->` or `<!--#game-menu-->` where the part goes,
+/// so a new page is one file and a new link one line of `header.html`.
+pub const PARTIALS: [(&str, &str); 7] = [
     // What every page's <head> loads first: encoding, viewport, icon, the site's style, the
     // language module and the board's font.
     ("head", include_str!("../../../../web/partials/head.html")),
@@ -101,6 +101,11 @@ pub const PARTIALS: [(&str, &str); 6] = [
     (
         "settings",
         include_str!("../../../../web/partials/settings.html"),
+    ),
+    // The same settings as a card, on the puzzle pages (the editor, a puzzle, the trainer).
+    (
+        "settings-card",
+        include_str!("../../../../web/partials/settings-card.html"),
     ),
     // The game menu of the pages that play a game: copy the start FEN or the moves, PGN.
     (
