@@ -87,9 +87,10 @@ impl<W: Write> Out<W> {
 /// from it (legality is checked by the engine when it takes them).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionSetup {
-    /// The start position (boxed: a command is moved through channels, and most are small).
+    /// The start position (boxed: every other command is small, and an enum is as large as
+    /// its largest variant).
     pub start: Box<Position>,
-    /// The moves played from it, ICCS as read.
+    /// The moves played from it, as read from ICCS.
     pub moves: Vec<Move>,
 }
 
