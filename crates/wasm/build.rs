@@ -14,11 +14,10 @@ fn main() {
         "unknown".into()
     });
     println!("cargo:rustc-env=XIANGQI_SOURCE_HASH={hash}");
+    // A directory is scanned whole (its files and folders at any depth, `nets/` included),
+    // so one line a crate suffices. A path that does not exist would make every cargo run
+    // rerun this script and rebuild the crate.
     for krate in source_hash::CRATES {
         println!("cargo:rerun-if-changed={}", root.join(krate).display());
-        println!(
-            "cargo:rerun-if-changed={}",
-            root.join(krate).join("nets").display()
-        );
     }
 }
