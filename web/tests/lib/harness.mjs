@@ -1,6 +1,7 @@
 // Shared set-up for the browser tests: starts the real server binary on a free port with a
 // fresh data directory, launches Debian's Chromium through playwright-core, fails a page on
-// any console error or uncaught exception, and saves screenshots under web/test-artifacts/.
+// any console error or uncaught exception, and saves screenshots under web/test-artifacts/
+// when XIANGQI_SCREENSHOTS=1.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -152,16 +153,25 @@ export function assertNoErrors(page) {
   if (page.errors.length) throw new Error(page.errors.join('\n'));
 }
 
-/** Saves a full-page screenshot as web/test-artifacts/<name>.png. */
+/**
+ * Whether the tests save screenshots (`XIANGQI_SCREENSHOTS=1`): they are pictures for a person
+ * to look at, never compared, and a full page drawn and encoded as PNG some eighty times was
+ * 50 of the browser step's 320 s on two cores, so the test command leaves them out.
+ */
+const SCREENSHOTS = process.env.XIANGQI_SCREENSHOTS === '1';
+
+/** Saves a full-page screenshot as web/test-artifacts/<name>.png (with XIANGQI_SCREENSHOTS=1). */
 export async function screenshot(page, name) {
+  if (!SCREENSHOTS) return;
   mkdirSync(artifactsDir, { recursive: true });
   // From the top: a sticky header would otherwise be drawn in the middle of the page.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true });
 }
 
-/** Saves a screenshot of one element as web/test-artifacts/<name>.png. */
+/** Saves a screenshot of one element as web/test-artifacts/<name>.png (with XIANGQI_SCREENSHOTS=1). */
 export async function screenshotOf(locator, name) {
+  if (!SCREENSHOTS) return;
   mkdirSync(artifactsDir, { recursive: true });
   await locator.screenshot({ path: join(artifactsDir, `${name}.png`) });
 }
