@@ -26,18 +26,24 @@ build_selection() {
     cargo test "${CARGO_SELECTION[@]}" --no-run
 }
 
-# Prints the path of each test executable of the package whose manifest is
-# crates/$1/Cargo.toml (one per line: its unit tests and each integration test), as built by
-# `build_selection`, read from cargo's JSON messages with jq (installed with apt when
-# missing). Cargo is asked once per script; later calls reuse its answer.
-CARGO_ARTIFACTS=
-test_executables() {
+# Installs jq with apt when it is missing (scripts/cluster-test calls it among its installs,
+# before scripts/test runs it beside the browser tests).
+need_jq() {
     if ! command -v jq >/dev/null 2>&1; then
         echo "== installing jq"
         if [ "$(id -u)" -eq 0 ]; then sudo_=(); else sudo_=(sudo); fi
         "${sudo_[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
         "${sudo_[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q jq
     fi
+}
+
+# Prints the path of each test executable of the package whose manifest is
+# crates/$1/Cargo.toml (one per line: its unit tests and each integration test), as built by
+# `build_selection`, read from cargo's JSON messages with jq (installed with apt when
+# missing). Cargo is asked once per script; later calls reuse its answer.
+CARGO_ARTIFACTS=
+test_executables() {
+    need_jq
     if [ -z "$CARGO_ARTIFACTS" ]; then
         CARGO_ARTIFACTS=$(cargo test "${CARGO_SELECTION[@]}" --no-run --message-format=json)
     fi

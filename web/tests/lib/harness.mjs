@@ -96,8 +96,7 @@ export async function startServer(opts = {}) {
  * full browser on the 2-core development machine, where they are bound by Chromium's CPU.
  */
 const CHROMIUM_PATH = process.env.CHROMIUM
-  || ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p))
-  || '/usr/bin/chromium';
+  || (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 /**
  * Launches Chromium headless (CHROMIUM_PATH); `opts.env` adds to the environment it runs in
