@@ -579,10 +579,19 @@ mod tests {
             let pool = pool.clone();
             async move { pool.choose(B, Position::start(), Vec::new(), 5, None).await }
         });
-        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-        let load = pool.load();
-        assert_eq!((load.running, load.queued), (1, 1), "{load:?}");
-        assert!(load.oldest_wait_ms >= 250, "{load:?}");
+        // Wait for the state rather than a fixed time: on a loaded machine the
+        // worker may pick up the first search late (CI saw nothing running after
+        // 300 ms). While one search runs, a wait of 250 ms can only be the second's.
+        let since = std::time::Instant::now();
+        let load = loop {
+            let load = pool.load();
+            if load.running == 1 && load.oldest_wait_ms >= 250 {
+                break load;
+            }
+            assert!(since.elapsed().as_secs() < 20, "{load:?}");
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        };
+        assert_eq!(load.queued, 1, "{load:?}");
         assert!(first.await.expect("first").is_some());
         assert!(second.await.expect("second").is_some());
         assert_eq!(pool.load().oldest_wait_ms, 0);
