@@ -186,14 +186,11 @@ impl Store {
     /// # Errors
     /// [`StoreError`] on a storage failure.
     pub async fn account_by_name(&self, key: &str) -> Result<Option<AccountRow>, StoreError> {
-        let row = sqlx::query(
+        let query = sqlx::query(
             "SELECT id, name, password_hash, created_at, deleted_at FROM accounts \
              WHERE name_key = $1",
-        )
-        .bind(key)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.as_ref().map(account_row).transpose()
+        );
+        self.optional_row(query.bind(key), account_row).await
     }
 
     /// Returns the live account of the session whose token hash is `token_hash`, if that
@@ -206,16 +203,14 @@ impl Store {
         token_hash: &str,
         now: i64,
     ) -> Result<Option<AccountRow>, StoreError> {
-        let row = sqlx::query(
+        let query = sqlx::query(
             "SELECT a.id, a.name, a.password_hash, a.created_at, a.deleted_at \
              FROM sessions s JOIN accounts a ON a.id = s.account_id \
              WHERE s.token_hash = $1 AND s.expires_at > $2 AND a.deleted_at IS NULL",
         )
         .bind(token_hash)
-        .bind(now)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.as_ref().map(account_row).transpose()
+        .bind(now);
+        self.optional_row(query, account_row).await
     }
 }
 

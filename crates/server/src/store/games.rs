@@ -172,11 +172,9 @@ impl Store {
     /// # Errors
     /// [`StoreError`] on a storage failure or a row that does not read back.
     pub async fn game(&self, id: &GameId) -> Result<Option<GameRow>, StoreError> {
-        let row = sqlx::query(&format!("SELECT {GAME_COLUMNS} WHERE g.id = $1"))
-            .bind(id.as_str())
-            .fetch_optional(&self.pool)
-            .await?;
-        row.as_ref().map(game_row).transpose()
+        let sql = format!("SELECT {GAME_COLUMNS} WHERE g.id = $1");
+        self.optional_row(sqlx::query(&sql).bind(id.as_str()), game_row)
+            .await
     }
 
     /// Returns the record of round `round` of room `room`, finished at or after `since`
@@ -191,16 +189,15 @@ impl Store {
         round: u32,
         since: i64,
     ) -> Result<Option<GameRow>, StoreError> {
-        let row = sqlx::query(&format!(
+        let sql = format!(
             "SELECT {GAME_COLUMNS} WHERE g.room_code = $1 AND g.round = $2 AND g.ended_at >= $3 \
              ORDER BY g.ended_at DESC LIMIT 1"
-        ))
-        .bind(room.as_str())
-        .bind(i64::from(round))
-        .bind(since)
-        .fetch_optional(&self.pool)
-        .await?;
-        row.as_ref().map(game_row).transpose()
+        );
+        let query = sqlx::query(&sql)
+            .bind(room.as_str())
+            .bind(i64::from(round))
+            .bind(since);
+        self.optional_row(query, game_row).await
     }
 
     /// Returns up to `limit` finished games played from the seats whose token hashes are

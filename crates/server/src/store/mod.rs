@@ -216,6 +216,9 @@ impl RoundAfter {
     }
 }
 
+/// A query of either backend, its arguments bound.
+type AnyQuery<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>;
+
 /// The database: a read pool and the writer task's queue.
 #[derive(Clone)]
 pub struct Store {
@@ -248,6 +251,17 @@ impl Store {
         let (tx, rx) = mpsc::channel(4096);
         tokio::spawn(write_loop(writer_pool, database.begin(), rx));
         Ok(Store { pool, writer: tx })
+    }
+
+    /// Runs `query`, which selects at most one row, on the read pool and reads that row
+    /// with `read`: `None` when it selected none.
+    async fn optional_row<T>(
+        &self,
+        query: AnyQuery<'_>,
+        read: fn(&AnyRow) -> Result<T, StoreError>,
+    ) -> Result<Option<T>, StoreError> {
+        let row = query.fetch_optional(&self.pool).await?;
+        row.as_ref().map(read).transpose()
     }
 
     async fn write(&self, op: WriteOp) -> Result<u64, StoreError> {

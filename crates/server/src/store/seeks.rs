@@ -144,11 +144,9 @@ impl Store {
     /// # Errors
     /// [`StoreError`] on a storage failure.
     pub async fn seek(&self, id: &str) -> Result<Option<SeekRow>, StoreError> {
-        let row = sqlx::query(&format!("SELECT {SEEK_COLUMNS} FROM seeks WHERE id = $1"))
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.as_ref().map(seek_row).transpose()
+        let sql = format!("SELECT {SEEK_COLUMNS} FROM seeks WHERE id = $1");
+        self.optional_row(sqlx::query(&sql).bind(id), seek_row)
+            .await
     }
 
     /// Returns the waiting seeks for the clock `initial_ms` + `increment_ms` and `rated`,
