@@ -74,28 +74,55 @@ pub fn brotli(data: &[u8]) -> Option<Vec<u8>> {
     Some(out)
 }
 
-/// The parts the pages share (`web/partials/`), by the name its marker gives: a page says
-/// `<!--#head-->`, `<!--#offline-->`, `<!--#header /path-->`, `<!--#footer-->`,
-/// `<!--#settings-->`, `<!--#settings-card-->` or `<!--#game-menu-->` where the part goes,
-/// so a new page is one file and a new link one line of `header.html`.
-pub const PARTIALS: [(&str, &str); 7] = [
-    // What every page's <head> loads first: encoding, viewport, icon, the site's style, the
-    // language module and the board's font.
+/// The parts the pages share (`web/partials/`), by the name its marker gives. A marker is
+/// `<!--#name-->`, or `<!--#name arguments…-->` with arguments separated by spaces, which
+/// fill the part's `{1}`, `{2}`, … (a missing one fills nothing). A part may hold markers in
+/// turn. So a page is its title, its description and one marker for everything the pages
+/// share, and a new link is one line of `header.html`.
+pub const PARTIALS: [(&str, &str); 11] = [
+    // What every page opens with: the doctype, the <head>'s encoding, viewport, icon, the
+    // site's style, the language module and the board's font.
     ("head", include_str!("../../../../web/partials/head.html")),
     // The manifest and the service worker's registration: every page but the 404 page.
     (
         "offline",
         include_str!("../../../../web/partials/offline.html"),
     ),
-    // The site header with its navigation; the marker's path marks the current link.
+    // The site header with its navigation; the marker's argument is the path whose link is
+    // marked as the current page.
     (
         "header",
         include_str!("../../../../web/partials/header.html"),
     ),
-    // The line under the pages that are not games: the rules the site follows.
+    // The end of a game page's <head> and the start of its <body> up to its <main>: the
+    // game style, the page's module (`{1}`: its name under js/) and the header (`{2}`: the
+    // current path).
     (
-        "footer",
-        include_str!("../../../../web/partials/footer.html"),
+        "game-page",
+        include_str!("../../../../web/partials/game-page.html"),
+    ),
+    // The end of any other page's <head> and the start of its <body>, with the header
+    // (`{1}`: the current path).
+    (
+        "site-page",
+        include_str!("../../../../web/partials/site-page.html"),
+    ),
+    // The end of a game page: its side column, its layout, <main> and the document.
+    (
+        "game-page-end",
+        include_str!("../../../../web/partials/game-page-end.html"),
+    ),
+    // The end of any other page: the line saying which rules the site follows, and the
+    // end of the document.
+    (
+        "site-page-end",
+        include_str!("../../../../web/partials/site-page-end.html"),
+    ),
+    // The panel that opens and saves games (XQF, PGN, DhtmlXQ; filled by game-io.js)
+    // on the replay and analysis pages.
+    (
+        "import-export",
+        include_str!("../../../../web/partials/import-export.html"),
     ),
     // The board settings' panel beside a game's board (filled by board-settings.js).
     (
@@ -113,6 +140,12 @@ pub const PARTIALS: [(&str, &str); 7] = [
         include_str!("../../../../web/partials/game-menu.html"),
     ),
 ];
+
+/// How many arguments a marker may give (`{1}` to `{MAX_ARGUMENTS}` in its part).
+const MAX_ARGUMENTS: usize = 3;
+
+/// How deep parts may hold parts; a marker deeper than that stays as it is.
+const MAX_NESTING: usize = 3;
 
 /// Returns the build version: the first [`VERSION_LEN`] hex digits of a SHA-256 over every
 /// embedded file's path (relative to `web/`) and content hash, taken in path order whatever
@@ -136,39 +169,54 @@ pub fn version<'a>(files: impl IntoIterator<Item = (&'a str, &'a [u8; 32])>) -> 
     hex
 }
 
-/// Returns a page's HTML as served: each marker `<!--#name-->` replaced by its part of
-/// [`PARTIALS`] (in `<!--#header /path-->`, the link to `/path` marked as the current page),
-/// then every `"/assets/…` reference pointed at the versioned prefix
-/// `"/assets/v/{version}/…`. A marker of no known part is left as it is (a test finds it).
+/// Returns a page's HTML as served: each marker `<!--#name …-->` replaced by its part of
+/// [`PARTIALS`], filled with the marker's arguments (in the header, the link to the first
+/// argument marked as the current page), then every `"/assets/…` reference pointed at the
+/// versioned prefix `"/assets/v/{version}/…`. A marker of no known part is left as it is
+/// (a test finds it).
 pub fn versioned_page(html: &[u8], version: &str) -> String {
     let source = String::from_utf8_lossy(html);
     let mut page = String::with_capacity(source.len() + 4096);
-    let mut rest: &str = &source;
+    splice(&source, &mut page, MAX_NESTING);
+    page.replace("\"/assets/", &format!("\"/assets/v/{version}/"))
+}
+
+/// Appends `source` to `page`, each marker of a known part replaced by that part, filled
+/// and spliced in turn while `depth` allows.
+fn splice(source: &str, page: &mut String, depth: usize) {
+    let mut rest = source;
     while let Some(start) = rest.find("<!--#") {
         let Some(len) = rest[start..].find("-->") else {
             break;
         };
         let marker = &rest[start + "<!--#".len()..start + len];
-        let (name, argument) = marker.split_once(' ').unwrap_or((marker, ""));
+        let mut words = marker.split_whitespace();
+        let name = words.next().unwrap_or_default();
+        let arguments: Vec<&str> = words.collect();
         page.push_str(&rest[..start]);
         match PARTIALS.iter().find(|(n, _)| *n == name) {
-            Some((_, part)) => {
-                let part = part.trim_end_matches('\n');
-                let link = format!("<a href=\"{}\"", argument.trim());
-                if argument.trim().is_empty() {
-                    page.push_str(part);
-                } else {
-                    page.push_str(&part.replacen(
-                        &link,
-                        &format!("{link} aria-current=\"page\""),
-                        1,
-                    ));
-                }
+            Some((_, part)) if depth > 0 => {
+                let part = fill(name, part.trim_end_matches('\n'), &arguments);
+                splice(&part, page, depth - 1);
             }
-            None => page.push_str(&rest[start..start + len + 3]),
+            _ => page.push_str(&rest[start..start + len + "-->".len()]),
         }
-        rest = &rest[start + len + 3..];
+        rest = &rest[start + len + "-->".len()..];
     }
     page.push_str(rest);
-    page.replace("\"/assets/", &format!("\"/assets/v/{version}/"))
+}
+
+/// Returns the part `name` with `{1}`, `{2}`, … replaced by `arguments` (a missing one by
+/// nothing); in the header, the link to the first argument marked `aria-current="page"`.
+fn fill(name: &str, part: &str, arguments: &[&str]) -> String {
+    let mut text = part.to_string();
+    for n in 1..=MAX_ARGUMENTS {
+        let argument = arguments.get(n - 1).copied().unwrap_or_default();
+        text = text.replace(&format!("{{{n}}}"), argument);
+    }
+    if let (Some(path), "header") = (arguments.first(), name) {
+        let link = format!("<a href=\"{path}\"");
+        text = text.replacen(&link, &format!("{link} aria-current=\"page\""), 1);
+    }
+    text
 }

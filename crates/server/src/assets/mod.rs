@@ -566,19 +566,46 @@ mod tests {
     #[test]
     fn a_marker_takes_its_part_and_an_unknown_one_stays() {
         let page = codec::versioned_page(
-            b"<head>\n<!--#head-->\n</head>\n<!--#header /rules-->\n<!--#sidebar-->",
+            b"<!--#head-->\n<!--#site-page /rules-->\n<!--#sidebar-->",
             "abc",
         );
         assert!(
-            page.starts_with("<head>\n<meta charset=\"utf-8\">\n"),
+            page.starts_with(
+                "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            ),
             "{page}"
         );
         assert!(page.contains("\"/assets/v/abc/css/site.css\""), "{page}");
+        // The site page's part holds the offline part and the header, given its argument.
+        assert!(page.contains("\"/assets/v/abc/js/offline.js\""), "{page}");
+        assert!(
+            page.contains("</head>\n<body class=\"site\">\n<header"),
+            "{page}"
+        );
         assert!(
             page.contains("<a href=\"/rules\" aria-current=\"page\" data-i18n"),
             "{page}"
         );
         assert!(page.ends_with("</header>\n<!--#sidebar-->"), "{page}");
+    }
+
+    #[test]
+    fn a_game_page_marker_names_the_module_and_the_current_link() {
+        let page = codec::versioned_page(b"<!--#game-page local /local-->", "abc");
+        assert!(
+            page.contains("<script type=\"module\" src=\"/assets/v/abc/js/local.js\"></script>"),
+            "{page}"
+        );
+        assert!(page.contains("<body class=\"site game-page\">"), "{page}");
+        assert!(
+            page.contains("<a href=\"/local\" aria-current=\"page\""),
+            "{page}"
+        );
+        // Without the second argument no link is the current one, and no `{n}` is left.
+        let page = codec::versioned_page(b"<!--#game-page play-->", "abc");
+        assert!(page.contains("/js/play.js\""), "{page}");
+        assert!(!page.contains("aria-current"), "{page}");
+        assert!(!page.contains("{2}") && !page.contains("<!--#"), "{page}");
     }
 
     #[test]
