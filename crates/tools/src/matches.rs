@@ -943,19 +943,18 @@ impl Player {
         }
     }
 
-    /// Chooses a move for the last position of the game; `Ok(None)` when it has none.
+    /// Chooses a move for the last position of `game`; `Ok(None)` when it has none.
     fn choose(
         &mut self,
-        start: &Position,
-        moves: &[Move],
+        game: &Game,
         limits: &Limits,
         timeout: Duration,
     ) -> Result<Option<Move>, ClientError> {
         match self {
             Player::BuiltIn { searcher, level } => {
                 let req = SearchRequest {
-                    start: start.clone(),
-                    moves: moves.to_vec(),
+                    start: game.start().clone(),
+                    moves: game.moves(),
                     banned: Vec::new(),
                     limits: limits.clone(),
                 };
@@ -965,7 +964,7 @@ impl Player {
                 let Some(e) = engine.as_mut() else {
                     return Err(ClientError::Exited { expected: "a move" });
                 };
-                let r = e.go(start, moves, limits, timeout);
+                let r = e.go(game.start(), &game.moves(), limits, timeout);
                 if r.is_err() {
                     // Kill it; the next game starts a fresh process.
                     *engine = None;
@@ -1030,7 +1029,7 @@ fn play_game(
         let p = who(side);
         let (limits, timeout) = limits_for(config.time, clock, side);
         let started = Instant::now();
-        let reply = players[p].choose(game.start(), &game.moves(), &limits, timeout);
+        let reply = players[p].choose(&game, &limits, timeout);
         let elapsed = started.elapsed();
         think[p].add(elapsed);
         // Anything but a legal move is a failure whatever the clock says: an engine that
