@@ -4,6 +4,9 @@
 # narrower selection would compile the server and its dependencies a second time; with one
 # selection the later steps reuse what `cargo test` built.
 
+# apt_install, for jq below.
+source "$(dirname "${BASH_SOURCE[0]}")/apt.sh"
+
 # The selection: every crate, optimised (profile `ci` in Cargo.toml: release without
 # link-time optimisation; the perft tables then run to their full depths), with the
 # WebAssembly crate's optional engine and games.
@@ -31,9 +34,7 @@ build_selection() {
 need_jq() {
     if ! command -v jq >/dev/null 2>&1; then
         echo "== installing jq"
-        if [ "$(id -u)" -eq 0 ]; then sudo_=(); else sudo_=(sudo); fi
-        "${sudo_[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
-        "${sudo_[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q jq
+        apt_install jq
     fi
 }
 
