@@ -119,10 +119,7 @@ pub(crate) fn describe(pos: &Position, m: Move) -> Result<Descriptor, NotationEr
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn mv(s: &str) -> Move {
-        s.parse().expect("move")
-    }
+    use crate::test_support::mv;
 
     #[test]
     fn files_count_from_each_players_right() {

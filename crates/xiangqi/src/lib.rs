@@ -97,6 +97,8 @@ mod setup;
 pub mod sliders;
 mod slots;
 mod square;
+#[cfg(test)]
+mod test_support;
 mod time_control;
 pub mod wxf;
 pub mod xqf;

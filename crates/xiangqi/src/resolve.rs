@@ -233,6 +233,7 @@ pub(crate) fn resolve(pos: &Position, query: Query, text: &str) -> Result<Move, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::mv;
     use crate::Color;
 
     fn query(role: Role, which: Which, action: Action, number: u8) -> Query {
@@ -242,10 +243,6 @@ mod tests {
             action,
             number,
         }
-    }
-
-    fn mv(s: &str) -> Move {
-        s.parse().expect("move")
     }
 
     #[test]

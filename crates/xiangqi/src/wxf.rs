@@ -253,25 +253,11 @@ fn identify(a: char, b: char) -> Result<(Role, Which), SyntaxProblem> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn mv(s: &str) -> Move {
-        s.parse().expect("move")
-    }
-
-    fn fen(f: &str) -> Position {
-        Position::from_fen(f).expect("legal FEN")
-    }
+    use crate::test_support::{fen, mv};
 
     /// Checks that `m` is written `text` and that `text` reads back as `m`.
     fn both_ways(pos: &Position, iccs: &str, text: &str) {
-        let m = mv(iccs);
-        assert_eq!(
-            write(pos, m).as_deref(),
-            Ok(text),
-            "{iccs} in {}",
-            pos.fen()
-        );
-        assert_eq!(parse(pos, text), Ok(m), "{text} in {}", pos.fen());
+        crate::test_support::both_ways(write, parse, pos, iccs, text);
     }
 
     #[test]
