@@ -1,5 +1,5 @@
 # Sourced by the scripts that install what they need from Debian's packages on a fresh
-# machine (scripts/test, web-test, cluster-test, build-wasm, anchors).
+# machine: build-wasm and anchors directly, the test scripts through cargo-build.sh.
 
 # Runs a command as root: directly when the script runs as root, else through sudo.
 as_root() {
@@ -8,7 +8,7 @@ as_root() {
 
 # Installs the Debian packages named, without questions; the package lists are brought up to
 # date first, once per script however many installs it makes.
-: "${APT_UPDATED:=}"
+APT_UPDATED=
 apt_install() {
     if [ -z "$APT_UPDATED" ]; then
         as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q
