@@ -10,7 +10,7 @@ use super::{migrations, StoreError};
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::Migrator;
 use sqlx::sqlite::SqliteConnectOptions;
-use sqlx::{AnyPool, ConnectOptions, Executor};
+use sqlx::{AnyConnection, AnyPool, ConnectOptions, Connection, Executor};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -122,41 +122,67 @@ impl Database {
         .await
     }
 
-    /// Opens a pool of at most `max` connections. SQLite connections run with the
-    /// write-ahead log, `synchronous=FULL` (a commit is on disk when it returns), foreign
-    /// keys on and a 10 s busy timeout. A connection that breaks (a PostgreSQL restart) is
+    /// Opens one connection of its own, waiting up to `timeout` for the database, and
+    /// applies the embedded migrations on it. Start-up gets a longer wait than a request
+    /// does: creating and syncing a new SQLite file on a loaded machine can take seconds,
+    /// and a pool's short acquire timeout would fail the whole server for it.
+    ///
+    /// # Errors
+    /// [`StoreError::Failed`] when the database cannot be reached within `timeout` or a
+    /// migration fails.
+    pub(super) async fn migrate(&self, timeout: Duration) -> Result<(), StoreError> {
+        sqlx::any::install_default_drivers();
+        let options = self.connect_options()?;
+        let migrate = async {
+            let mut conn = AnyConnection::connect_with(&options).await?;
+            self.prepare(&mut conn).await?;
+            self.migrator().await?.run(&mut conn).await?;
+            conn.close().await?;
+            Ok::<(), StoreError>(())
+        };
+        tokio::time::timeout(timeout, migrate).await.map_err(|_| {
+            StoreError::Failed(format!(
+                "the database did not answer within {} s",
+                timeout.as_secs()
+            ))
+        })?
+    }
+
+    /// A pool of at most `max` connections, opened as they are first needed (start-up
+    /// has reached the database already, in [`Database::migrate`]). Each connection is
+    /// [prepared](Database::prepare). A connection that breaks (a PostgreSQL restart) is
     /// replaced by the pool on the next use, so the store recovers by itself; `acquire`
     /// gives up after `acquire_timeout`.
     ///
     /// # Errors
-    /// [`StoreError::Failed`] when the SQLite folder cannot be created or the database
-    /// cannot be reached.
-    pub(super) async fn pool(
-        &self,
-        max: u32,
-        acquire_timeout: Duration,
-    ) -> Result<AnyPool, StoreError> {
+    /// [`StoreError::Failed`] when the SQLite folder cannot be created or the URL is not
+    /// one the driver reads.
+    pub(super) fn pool(&self, max: u32, acquire_timeout: Duration) -> Result<AnyPool, StoreError> {
         sqlx::any::install_default_drivers();
         let options = self.connect_options()?;
-        let sqlite = matches!(self, Database::Sqlite(_));
-        let pool = AnyPoolOptions::new()
+        let database = self.clone();
+        Ok(AnyPoolOptions::new()
             .max_connections(max)
             .acquire_timeout(acquire_timeout)
             .after_connect(move |conn, _| {
-                Box::pin(async move {
-                    if sqlite {
-                        conn.execute(
-                            "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
-                             PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
-                        )
-                        .await?;
-                    }
-                    Ok(())
-                })
+                let database = database.clone();
+                Box::pin(async move { database.prepare(conn).await })
             })
-            .connect_with(options)
+            .connect_lazy_with(options))
+    }
+
+    /// Sets up a new connection: SQLite runs with the write-ahead log, `synchronous=FULL`
+    /// (a commit is on disk when it returns), foreign keys on and a 10 s busy timeout;
+    /// PostgreSQL needs nothing.
+    async fn prepare(&self, conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+        if let Database::Sqlite(_) = self {
+            conn.execute(
+                "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
+                 PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
+            )
             .await?;
-        Ok(pool)
+        }
+        Ok(())
     }
 
     /// The `Any` driver's options for this database.

@@ -39,6 +39,8 @@ const MAX_READERS: u32 = 4;
 /// How long a read or a batch of writes waits for a connection before it fails (while the
 /// database is unreachable, requests fail after this instead of hanging).
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
+/// How long start-up waits to reach the database and migrate it.
+const START_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// A storage failure; the change was not applied.
 #[derive(Clone, Debug)]
@@ -238,16 +240,17 @@ impl Store {
     }
 
     /// Opens `database` (an SQLite file is created when missing), applies the embedded
-    /// migrations of its backend and starts the writer task. The writer holds one
-    /// connection from a pool of its own, so a connection lost to a database restart is
-    /// replaced at the next batch.
+    /// migrations of its backend (waiting up to 30 s for the database) and starts the
+    /// writer task. The writer holds one connection from a pool of its own, so a
+    /// connection lost to a database restart is replaced at the next batch; reads and
+    /// writes wait at most 2 s for a connection.
     ///
     /// # Errors
-    /// [`StoreError`] when the database cannot be reached, opened or migrated.
+    /// [`StoreError`] when the database cannot be reached, opened or migrated within 30 s.
     pub async fn connect(database: &Database) -> Result<Store, StoreError> {
-        let pool = database.pool(MAX_READERS, ACQUIRE_TIMEOUT).await?;
-        database.migrator().await?.run(&pool).await?;
-        let writer_pool = database.pool(1, ACQUIRE_TIMEOUT).await?;
+        database.migrate(START_TIMEOUT).await?;
+        let pool = database.pool(MAX_READERS, ACQUIRE_TIMEOUT)?;
+        let writer_pool = database.pool(1, ACQUIRE_TIMEOUT)?;
         let (tx, rx) = mpsc::channel(4096);
         tokio::spawn(write_loop(writer_pool, database.begin(), rx));
         Ok(Store { pool, writer: tx })
