@@ -44,7 +44,7 @@
 
 use crate::descriptor::{describe, Action, Descriptor};
 use crate::notation_error::{Notation, NotationError, SyntaxProblem};
-use crate::resolve::{resolve, Place, Query, Which};
+use crate::resolve::{self, Place, Query, Which};
 use crate::{Color, Move, Piece, Position, Role};
 
 const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -64,20 +64,12 @@ pub fn write(pos: &Position, m: Move) -> Result<String, NotationError> {
 /// `pos` it names; see the [module documentation](self) for the forms read.
 ///
 /// # Errors
-/// - [`NotationError::Syntax`] when the text does not have the shape of a Chinese move;
-/// - [`NotationError::NoPieceOnFile`], [`NotationError::NoTandem`],
-///   [`NotationError::NoSuchTandemPiece`] when no piece of the side to move fits;
-/// - [`NotationError::NeedsMarker`] or [`NotationError::NeedsFile`] when it is ambiguous;
-/// - [`NotationError::NeverSideways`], [`NotationError::NoSuchMove`] or
-///   [`NotationError::Illegal`] when the piece cannot make that move here.
+/// [`NotationError::Syntax`] when the text does not have the shape of a Chinese move;
+/// past that, the errors of [`wxf::parse`](crate::wxf::parse) (no piece fits, the text
+/// is ambiguous, the piece cannot make that move here), since both notations name a move
+/// by the same parts and find it alike.
 pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    let text = text.trim();
-    let query = read(text).map_err(|problem| NotationError::Syntax {
-        notation: Notation::Chinese,
-        text: text.to_string(),
-        problem,
-    })?;
-    resolve(pos, query, text)
+    resolve::parse(pos, text, Notation::Chinese, read)
 }
 
 /// Returns the simplified character for `piece`: 帅仕相马车炮兵 / 将士象马车炮卒.
@@ -244,128 +236,19 @@ fn read(text: &str) -> Result<Query, SyntaxProblem> {
 
 #[cfg(test)]
 mod tests {
+    //! The moves written and read in both notations are the table of
+    //! `tests/it/notation_examples.rs`; here, what only the Chinese reader says.
     use super::*;
     use crate::test_support::{fen, mv};
 
-    /// Checks that `m` is written `text` and that `text` reads back as `m`.
-    fn both_ways(pos: &Position, iccs: &str, text: &str) {
-        crate::test_support::both_ways(write, parse, pos, iccs, text);
-    }
-
     #[test]
-    fn opening_moves_of_both_sides() {
-        let pos = Position::start();
-        for (m, t) in [
-            ("h2e2", "炮二平五"),
-            ("h0g2", "马二进三"),
-            ("b0c2", "马八进七"),
-            ("i0i1", "车一进一"),
-            ("c3c4", "兵七进一"),
-            ("g0e2", "相三进五"),
-            ("f0e1", "仕四进五"),
-            ("e0e1", "帅五进一"),
-        ] {
-            both_ways(&pos, m, t);
-        }
-        let pos = pos.after(mv("h2e2")).expect("legal");
-        for (m, t) in [
-            ("h7e7", "炮８平５"),
-            ("h9g7", "马８进７"),
-            ("g6g5", "卒７进１"),
-            ("c9e7", "象３进５"),
-            ("e9e8", "将５进１"),
-        ] {
-            both_ways(&pos, m, t);
-        }
-    }
-
-    #[test]
-    fn traditional_characters_and_other_numerals_are_read() {
-        let pos = Position::start();
-        for t in ["傌二進三", "馬二进三", "马2进3", "马２进３", " 马二进三 "] {
-            assert_eq!(parse(&pos, t), Ok(mv("h0g2")), "{t}");
-        }
-        assert_eq!(parse(&pos, "砲二平五"), Ok(mv("h2e2")));
-        assert_eq!(parse(&pos, "包二平五"), Ok(mv("h2e2")));
-        assert_eq!(parse(&pos, "俥一進一"), Ok(mv("i0i1")));
-        let pos = pos.after(mv("h2e2")).expect("legal");
-        assert_eq!(parse(&pos, "馬8進7"), Ok(mv("h9g7")));
-        assert_eq!(parse(&pos, "马八进七"), Ok(mv("h9g7")));
-        assert_eq!(parse(&pos, "砲８平５"), Ok(mv("h7e7")));
-    }
-
-    #[test]
-    fn tandem_pieces_take_front_and_rear() {
-        let pos = fen("3k5/9/9/9/9/9/4R4/9/9/4RK3 w");
-        both_ways(&pos, "e3e4", "前车进一");
-        both_ways(&pos, "e0d0", "后车平六");
-        assert_eq!(parse(&pos, "车前进一"), Ok(mv("e3e4")));
-        assert_eq!(parse(&pos, "俥後平六"), Ok(mv("e0d0")));
-        assert_eq!(parse(&pos, "後俥平六"), Ok(mv("e0d0")));
-        let pos = fen("3k5/9/1c7/9/9/9/9/1c7/9/5K3 b");
-        both_ways(&pos, "b2b0", "前炮进２");
-        both_ways(&pos, "b7e7", "后炮平５");
-        let pos = fen("3k5/9/9/9/9/9/9/3A5/9/3AK4 w");
-        both_ways(&pos, "d0e1", "后仕进五");
-        assert_eq!(parse(&pos, "仕六进五"), Ok(mv("d0e1")));
-        assert_eq!(parse(&pos, "仕六退五"), Ok(mv("d2e1")));
-    }
-
-    #[test]
-    fn soldiers_are_numbered_as_chinese_practice_does() {
-        let pos = fen("3k5/9/4P4/4P4/4P4/9/9/9/9/5K3 w");
-        both_ways(&pos, "e7d7", "前兵平六");
-        both_ways(&pos, "e6d6", "中兵平六");
-        both_ways(&pos, "e5d5", "后兵平六");
-        let pos = fen("2P1k4/2P6/2P6/2P6/2P6/9/9/9/9/5K3 w");
-        both_ways(&pos, "c9b9", "一兵平八");
-        both_ways(&pos, "c8b8", "二兵平八");
-        both_ways(&pos, "c7b7", "三兵平八");
-        both_ways(&pos, "c6b6", "四兵平八");
-        both_ways(&pos, "c5b5", "五兵平八");
-        assert_eq!(parse(&pos, "中兵平八"), Ok(mv("c7b7")));
-        assert_eq!(parse(&pos, "前兵平八"), Ok(mv("c9b9")));
-        // Black: five soldiers on Black's file 3 (ICCS c), c1 in front; numbered with digits.
-        let pos = fen("4k4/9/9/9/2p6/2p6/2p6/2p6/2p6/3K5 b");
-        both_ways(&pos, "c1b1", "１卒平２");
-        both_ways(&pos, "c2b2", "２卒平２");
-        both_ways(&pos, "c4b4", "４卒平２");
-        assert_eq!(parse(&pos, "一卒平2"), Ok(mv("c1b1")));
-    }
-
-    #[test]
-    fn soldiers_in_tandem_on_two_files_name_the_file() {
+    fn soldiers_on_two_files_need_the_file_when_both_can_move() {
         let pos = fen("4k4/9/6P2/2P3P2/2P3P2/9/9/9/9/5K3 w");
-        both_ways(&pos, "g7f7", "前三平四");
-        both_ways(&pos, "g6f6", "中三平四");
-        both_ways(&pos, "g5f5", "后三平四");
-        both_ways(&pos, "c6d6", "前七平六");
-        both_ways(&pos, "c5d5", "后七平六");
-        assert_eq!(parse(&pos, "前兵三平四"), Ok(mv("g7f7")));
-        assert_eq!(parse(&pos, "二兵三平四"), Ok(mv("g6f6")));
         assert!(matches!(
             parse(&pos, "前兵进一"),
             Err(NotationError::NeedsFile { .. })
         ));
-    }
-
-    #[test]
-    fn malformed_text_gets_a_syntax_error() {
-        let pos = Position::start();
-        let problem = |t: &str| match parse(&pos, t) {
-            Err(NotationError::Syntax { problem, .. }) => Some(problem),
-            _ => None,
-        };
-        assert_eq!(problem(""), Some(SyntaxProblem::Empty));
-        assert_eq!(problem("炮二平"), Some(SyntaxProblem::Shape));
-        assert_eq!(problem("炮二平五五五"), Some(SyntaxProblem::Shape));
-        assert_eq!(problem("王二平五"), Some(SyntaxProblem::UnknownPiece('王')));
-        assert_eq!(problem("炮十平五"), Some(SyntaxProblem::BadFile('十')));
-        assert_eq!(problem("炮二走五"), Some(SyntaxProblem::BadAction('走')));
-        assert_eq!(problem("炮二平零"), Some(SyntaxProblem::BadNumber('零')));
-        assert_eq!(problem("前x平五"), Some(SyntaxProblem::UnknownPiece('x')));
-        assert_eq!(problem("x兵三平四"), Some(SyntaxProblem::BadMarker('x')));
-        assert_eq!(problem("C2=5"), Some(SyntaxProblem::UnknownPiece('C')));
+        assert_eq!(parse(&pos, "前兵三进一"), Ok(mv("g7g8")));
     }
 
     #[test]

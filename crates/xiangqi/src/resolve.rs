@@ -5,7 +5,7 @@
 //! about tandem pieces that needs the board lives here, so both notations apply it alike.
 
 use crate::descriptor::{board_file, file_pieces, is_diagonal, tandem_files, Action};
-use crate::notation_error::NotationError;
+use crate::notation_error::{Notation, NotationError, SyntaxProblem};
 use crate::{Move, Piece, Position, Role, Square};
 
 /// Which of several same pieces on a file a marker names. The place is resolved against the
@@ -166,6 +166,32 @@ fn candidates(pos: &Position, piece: Piece, which: Which) -> Result<Vec<Square>,
     }
 }
 
+/// A notation's reader of characters: the [`Query`] the text of one move describes, or
+/// what is wrong with its shape.
+pub(crate) type Read = fn(&str) -> Result<Query, SyntaxProblem>;
+
+/// Reads `text` (white space around is ignored) with `read`, the character reader of
+/// `notation`, and finds the one legal move of `pos` it names: the whole of `wxf::parse`
+/// and `chinese::parse`.
+///
+/// # Errors
+/// [`NotationError::Syntax`] (naming `notation`) when `read` refuses the text, else the
+/// errors of [`resolve`].
+pub(crate) fn parse(
+    pos: &Position,
+    text: &str,
+    notation: Notation,
+    read: Read,
+) -> Result<Move, NotationError> {
+    let text = text.trim();
+    let query = read(text).map_err(|problem| NotationError::Syntax {
+        notation,
+        text: text.to_string(),
+        problem,
+    })?;
+    resolve(pos, query, text)
+}
+
 /// Finds the one legal move of `pos` that `query` names; `text` is the original text, for
 /// error messages.
 ///
@@ -177,7 +203,7 @@ fn candidates(pos: &Position, piece: Piece, which: Which) -> Result<Vec<Square>,
 ///   and more than one can make the move;
 /// - [`NotationError::NoSuchMove`] or [`NotationError::Illegal`] (with the rule broken) when
 ///   the piece cannot make it.
-pub(crate) fn resolve(pos: &Position, query: Query, text: &str) -> Result<Move, NotationError> {
+fn resolve(pos: &Position, query: Query, text: &str) -> Result<Move, NotationError> {
     let piece = Piece::new(pos.turn(), query.role);
     if is_diagonal(query.role) && query.action == Action::Sideways {
         return Err(NotationError::NeverSideways { piece });

@@ -49,7 +49,7 @@
 
 use crate::descriptor::{describe, Action, Descriptor};
 use crate::notation_error::{Notation, NotationError, SyntaxProblem};
-use crate::resolve::{resolve, Place, Query, Which};
+use crate::resolve::{self, Place, Query, Which};
 use crate::{Move, Position, Role};
 
 /// Writes the legal move `m` of `pos` in canonical WXF notation (`C2=5`, `R++1`, `3+=4`);
@@ -92,13 +92,7 @@ pub fn write(pos: &Position, m: Move) -> Result<String, NotationError> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn parse(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    let text = text.trim();
-    let query = read(text).map_err(|problem| NotationError::Syntax {
-        notation: Notation::Wxf,
-        text: text.to_string(),
-        problem,
-    })?;
-    resolve(pos, query, text)
+    resolve::parse(pos, text, Notation::Wxf, read)
 }
 
 /// Renders a descriptor in canonical WXF.
@@ -252,65 +246,14 @@ fn identify(a: char, b: char) -> Result<(Role, Which), SyntaxProblem> {
 
 #[cfg(test)]
 mod tests {
+    //! The moves written and read in both notations are the table of
+    //! `tests/it/notation_examples.rs`; here, what only the WXF reader says.
     use super::*;
     use crate::test_support::{fen, mv};
 
-    /// Checks that `m` is written `text` and that `text` reads back as `m`.
-    fn both_ways(pos: &Position, iccs: &str, text: &str) {
-        crate::test_support::both_ways(write, parse, pos, iccs, text);
-    }
-
     #[test]
-    fn opening_moves_of_both_sides() {
-        let pos = Position::start();
-        for (m, t) in [
-            ("h2e2", "C2=5"),
-            ("h0g2", "H2+3"),
-            ("b0c2", "H8+7"),
-            ("i0i1", "R1+1"),
-            ("c3c4", "P7+1"),
-            ("g0e2", "E3+5"),
-            ("f0e1", "A4+5"),
-            ("e0e1", "K5+1"),
-            ("h2h9", "C2+7"),
-        ] {
-            both_ways(&pos, m, t);
-        }
-        let pos = pos.after(mv("h2e2")).expect("legal");
-        for (m, t) in [
-            ("h7e7", "C8=5"),
-            ("h9g7", "H8+7"),
-            ("b9c7", "H2+3"),
-            ("g6g5", "P7+1"),
-            ("a9a7", "R1+2"),
-            ("b7b0", "C2+7"),
-        ] {
-            both_ways(&pos, m, t);
-        }
-    }
-
-    #[test]
-    fn common_variants_are_read() {
-        let pos = Position::start();
-        let cannon = mv("h2e2");
-        for t in ["C2.5", "c2=5", "C25", " C2=5 "] {
-            assert_eq!(parse(&pos, t), Ok(cannon), "{t}");
-        }
-        assert_eq!(parse(&pos, "N2+3"), Ok(mv("h0g2")));
-        assert_eq!(parse(&pos, "n2+3"), Ok(mv("h0g2")));
-        assert_eq!(parse(&pos, "B3+5"), Ok(mv("g0e2")));
-    }
-
-    #[test]
-    fn tandem_chariots_and_cannons_take_front_and_rear_markers() {
-        // Red chariots on e3 (front) and e0 (rear).
+    fn tandem_pieces_need_a_marker_when_both_can_move() {
         let pos = fen("3k5/9/9/9/9/9/4R4/9/9/4RK3 w");
-        both_ways(&pos, "e3e8", "R++5");
-        both_ways(&pos, "e0d0", "R-=6");
-        both_ways(&pos, "e3d3", "R+=6");
-        assert_eq!(parse(&pos, "+R+5"), Ok(mv("e3e8")));
-        assert_eq!(parse(&pos, "-R=6"), Ok(mv("e0d0")));
-        assert_eq!(parse(&pos, "R5+5"), Ok(mv("e3e8")));
         assert!(matches!(
             parse(&pos, "R5=6"),
             Err(NotationError::NeedsMarker {
@@ -319,90 +262,12 @@ mod tests {
                 ..
             })
         ));
-        // Black cannons on b2 (front, nearer Red) and b7 (rear).
-        let pos = fen("3k5/9/1c7/9/9/9/9/1c7/9/5K3 b");
-        both_ways(&pos, "b2b0", "C++2");
-        both_ways(&pos, "b7e7", "C-=5");
-        both_ways(&pos, "b2b5", "C+-3");
-    }
-
-    #[test]
-    fn tandem_advisors_and_elephants_are_marked_but_read_either_way() {
-        let pos = fen("3k5/9/9/9/9/9/9/3A5/9/3AK4 w");
-        both_ways(&pos, "d0e1", "A-+5");
-        both_ways(&pos, "d2e1", "A+-5");
-        assert_eq!(parse(&pos, "A6+5"), Ok(mv("d0e1")));
-        assert_eq!(parse(&pos, "A6-5"), Ok(mv("d2e1")));
-        let pos = fen("3k5/9/9/9/9/2B6/9/9/9/2B1K4 w");
-        both_ways(&pos, "c0a2", "E-+9");
-        both_ways(&pos, "c4a2", "E+-9");
-        assert_eq!(parse(&pos, "E7+9"), Ok(mv("c0a2")));
-        assert_eq!(parse(&pos, "E7-5"), Ok(mv("c4e2")));
-    }
-
-    #[test]
-    fn three_soldiers_on_a_file_are_front_middle_rear() {
-        let pos = fen("3k5/9/4P4/4P4/4P4/9/9/9/9/5K3 w");
-        both_ways(&pos, "e7d7", "P+=6");
-        both_ways(&pos, "e6d6", "P5=6");
-        both_ways(&pos, "e5d5", "P-=6");
-        both_ways(&pos, "e7e8", "P++1");
-    }
-
-    #[test]
-    fn four_and_five_soldiers_use_double_markers() {
-        let pos = fen("4k4/2P6/2P6/2P6/2P6/9/9/9/9/5K3 w");
-        both_ways(&pos, "c8b8", "++=8");
-        both_ways(&pos, "c7b7", "P+=8");
-        both_ways(&pos, "c6b6", "P-=8");
-        both_ways(&pos, "c5b5", "--=8");
-        let pos = fen("2P1k4/2P6/2P6/2P6/2P6/9/9/9/9/5K3 w");
-        both_ways(&pos, "c9b9", "++=8");
-        both_ways(&pos, "c8b8", "P+=8");
-        both_ways(&pos, "c7b7", "P7=8");
-        both_ways(&pos, "c6b6", "P-=8");
-        both_ways(&pos, "c5b5", "--=8");
-        // The numbered form of other programs: second from the front on file 7.
-        assert_eq!(parse(&pos, "27=8"), Ok(mv("c8b8")));
-        assert_eq!(parse(&pos, "57=8"), Ok(mv("c5b5")));
-    }
-
-    #[test]
-    fn soldiers_in_tandem_on_two_files_name_the_file() {
-        // The WXF page's own example: three on Red's file 3, two on file 7.
         let pos = fen("4k4/9/6P2/2P3P2/2P3P2/9/9/9/9/5K3 w");
-        both_ways(&pos, "g7f7", "3+=4");
-        both_ways(&pos, "g6f6", "33=4");
-        both_ways(&pos, "g5f5", "3-=4");
-        both_ways(&pos, "c6d6", "7+=6");
-        both_ways(&pos, "c5d5", "7-=6");
         assert!(matches!(
             parse(&pos, "P++1"),
             Err(NotationError::NeedsFile { .. })
         ));
-        // Without the file, still read when only one of the candidates can make the move.
-        assert_eq!(parse(&pos, "P+=4"), Ok(mv("g7f7")));
-        assert_eq!(parse(&pos, "P3=4"), Ok(mv("g6f6")));
-    }
-
-    #[test]
-    fn malformed_text_gets_a_syntax_error() {
-        let pos = Position::start();
-        let problem = |t: &str| match parse(&pos, t) {
-            Err(NotationError::Syntax { problem, .. }) => Some(problem),
-            _ => None,
-        };
-        assert_eq!(problem(""), Some(SyntaxProblem::Empty));
-        assert_eq!(problem("   "), Some(SyntaxProblem::Empty));
-        assert_eq!(problem("X2=5"), Some(SyntaxProblem::UnknownPiece('X')));
-        assert_eq!(problem("C0=5"), Some(SyntaxProblem::BadFile('0')));
-        assert_eq!(problem("C2x5"), Some(SyntaxProblem::BadAction('x')));
-        assert_eq!(problem("C2=0"), Some(SyntaxProblem::BadNumber('0')));
-        assert_eq!(problem("C2="), Some(SyntaxProblem::BadNumber('=')));
-        assert_eq!(problem("C2=55"), Some(SyntaxProblem::Shape));
-        assert_eq!(problem("+-=5"), Some(SyntaxProblem::BadMarker('-')));
-        assert_eq!(problem("炮二平五"), Some(SyntaxProblem::UnknownPiece('炮')));
-        assert_eq!(problem("é2=5"), Some(SyntaxProblem::UnknownPiece('é')));
+        assert_eq!(parse(&pos, "3++1"), Ok(mv("g7g8")));
     }
 
     #[test]

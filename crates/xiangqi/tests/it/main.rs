@@ -11,6 +11,7 @@ mod format_round_trips;
 mod fuzz_regressions;
 mod fuzz_smoke;
 mod legal_moves_data;
+mod notation_examples;
 mod notation_round_trip;
 mod perft_data;
 mod pgn_files;
