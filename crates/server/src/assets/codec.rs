@@ -79,7 +79,7 @@ pub fn brotli(data: &[u8]) -> Option<Vec<u8>> {
 /// fill the part's `{1}`, `{2}`, … (a missing one fills nothing). A part may hold markers in
 /// turn. So a page is its title, its description and one marker for everything the pages
 /// share, and a new link is one line of `header.html`.
-pub const PARTIALS: [(&str, &str); 11] = [
+pub const PARTIALS: [(&str, &str); 13] = [
     // What every page opens with: the doctype, the <head>'s encoding, viewport, icon, the
     // site's style, the language module and the board's font.
     ("head", include_str!("../../../../web/partials/head.html")),
@@ -117,6 +117,18 @@ pub const PARTIALS: [(&str, &str); 11] = [
     (
         "site-page-end",
         include_str!("../../../../web/partials/site-page-end.html"),
+    ),
+    // The board column and the top of the side column of the pages whose board has no
+    // player bars (local, replay): `{1}` the side column's i18n key, `{2}` its English
+    // label.
+    (
+        "game-layout",
+        include_str!("../../../../web/partials/game-layout.html"),
+    ),
+    // A game page's status line ("Loading…" until its script starts) and result banner.
+    (
+        "game-status",
+        include_str!("../../../../web/partials/game-status.html"),
     ),
     // The panel that opens and saves games (XQF, PGN, DhtmlXQ; filled by game-io.js)
     // on the replay and analysis pages.
