@@ -114,6 +114,20 @@ pub fn play_moves(
     Ok((game, wxf, chinese))
 }
 
+/// Plays the game a request describes: from `fen` (none or blank: the start position),
+/// `moves` (ICCS) under the rule set named `rules` (none: `wxf-2018`); returns the game
+/// and the moves in WXF and Chinese notation.
+///
+/// # Errors
+/// As [`start_position`], [`rule_set`] and [`play_moves`].
+pub fn play_game(
+    fen: Option<&str>,
+    moves: &[String],
+    rules: Option<&str>,
+) -> Result<(Game, Vec<String>, Vec<String>), ViewError> {
+    play_moves(start_position(fen)?, rule_set(rules)?, moves)
+}
+
 /// Answers the position service: the game from `fen` (none: the start position) after
 /// `moves` (ICCS) under the rule set named `rules` (none: `wxf-2018`).
 ///
@@ -124,9 +138,7 @@ pub fn position_reply(
     moves: &[String],
     rules: Option<&str>,
 ) -> Result<PositionReply, ViewError> {
-    let start = start_position(fen)?;
-    let rules = rule_set(rules)?;
-    let (game, wxf, chinese) = play_moves(start, rules, moves)?;
+    let (game, wxf, chinese) = play_game(fen, moves, rules)?;
     let pos = game.position();
     let legal = if game.status().is_over() {
         Vec::new()

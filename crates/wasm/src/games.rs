@@ -6,6 +6,7 @@
 use crate::{answer, error_json, request, view_error};
 use serde::{Deserialize, Serialize};
 use xiangqi::Position;
+use xiangqi_view::position::play_game;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -111,6 +112,8 @@ pub fn read_game(body: &str) -> String {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct WriteGameRequest {
+    /// The game written: its start (none: the standard one), its moves (ICCS) and rule
+    /// set, the format (`pgn` or `dhtmlxq`), the tags and a result the moves leave open.
     #[serde(default)]
     fen: Option<String>,
     #[serde(default)]
@@ -144,10 +147,7 @@ pub fn write_game(body: &str) -> String {
         Ok(r) => r,
         Err(e) => return e,
     };
-    use xiangqi_view::position as view;
-    let played = view::start_position(req.fen.as_deref()).and_then(|start| {
-        view::play_moves(start, view::rule_set(req.rules.as_deref())?, &req.moves)
-    });
+    let played = play_game(req.fen.as_deref(), &req.moves, req.rules.as_deref());
     let mut game = match played {
         Ok((g, _, _)) => g,
         Err(e) => return view_error(&e),

@@ -6,6 +6,7 @@ use crate::{answer, error_json, request, view_error};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use xiangqi_engine::{Info, Level, Limits, Score, SearchRequest, Searcher, Strength};
+use xiangqi_view::position::play_game;
 
 /// The table size of the browser's searcher, in mebibytes.
 pub const HASH_MIB: usize = 16;
@@ -17,30 +18,28 @@ thread_local! {
     static SEARCHER: RefCell<Option<Searcher>> = const { RefCell::new(None) };
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A search request; every field may be left out.
+#[derive(Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 struct SearchBody {
-    #[serde(default)]
+    /// The start of the game searched (none: the standard one).
     fen: Option<String>,
-    #[serde(default)]
+    /// The moves played from it (ICCS); the repetitions among them count.
     moves: Vec<String>,
-    #[serde(default)]
+    /// The rule set's name (none: `wxf-2018`).
     rules: Option<String>,
     /// Root moves not to consider (ICCS); the analysis board asks for its second and
     /// further lines this way.
-    #[serde(default)]
     banned: Vec<String>,
     /// 1 (Beginner) to 5 (Hardest, the default).
-    #[serde(default)]
     level: Option<u8>,
     /// Seed of the level's noise (the same seed, position and limits give the same move).
-    #[serde(default)]
     seed: Option<u64>,
-    #[serde(default)]
+    /// Think time in milliseconds (at most [`MAX_MOVETIME_MS`]).
     movetime: Option<u64>,
-    #[serde(default)]
+    /// Deepest iteration, in plies.
     depth: Option<u32>,
-    #[serde(default)]
+    /// Most nodes searched.
     nodes: Option<u64>,
 }
 
@@ -129,11 +128,7 @@ pub fn search(body: &str, on_info: &mut dyn FnMut(&str)) -> String {
             &[],
         );
     }
-    let game = xiangqi_view::position::start_position(req.fen.as_deref()).and_then(|start| {
-        let rules = xiangqi_view::position::rule_set(req.rules.as_deref())?;
-        xiangqi_view::position::play_moves(start, rules, &req.moves)
-    });
-    let game = match game {
+    let game = match play_game(req.fen.as_deref(), &req.moves, req.rules.as_deref()) {
         Ok((game, _, _)) => game,
         Err(e) => return view_error(&e),
     };

@@ -132,11 +132,11 @@ impl Store {
         before: i64,
         paired_before: i64,
     ) -> Result<u64, StoreError> {
-        let op = SeekOp::DeleteStale {
+        self.write(WriteOp::Seek(SeekOp::DeleteStale {
             before,
             paired_before,
-        };
-        self.write(WriteOp::Seek(op)).await
+        }))
+        .await
     }
 
     /// Returns seek `id`, if it exists.
