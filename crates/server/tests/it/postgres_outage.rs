@@ -25,6 +25,21 @@ pub(crate) fn run(var: &str) {
     assert!(status.success(), "{command}: {status}");
 }
 
+/// Runs the shell command in environment variable `var` on a blocking thread while both
+/// `clients` stay quiet and keep answering the server's pings. Stopping PostgreSQL waits for
+/// a checkpoint under way, which took a minute on a loaded machine: run on the test's one
+/// thread, it froze the server and the clients alike, and the server then closed the
+/// sockets as silent for longer than it allows.
+async fn run_while_quiet(var: &'static str, mut clients: [&mut Client; 2]) {
+    let command = tokio::task::spawn_blocking(move || run(var));
+    while !command.is_finished() {
+        for client in &mut clients {
+            client.expect_quiet(100).await;
+        }
+    }
+    command.await.expect("the command's thread");
+}
+
 #[tokio::test]
 #[ignore = "stops PostgreSQL: run by scripts/cluster-test"]
 async fn moves_are_refused_while_postgres_is_down_and_accepted_once_it_is_back() {
@@ -38,7 +53,7 @@ async fn moves_are_refused_while_postgres_is_down_and_accepted_once_it_is_back()
     let mut t = table(addr, &json!({})).await;
     t.play(0, &["h2e2", "h9g7"]).await;
 
-    run("XIANGQI_TEST_POSTGRES_STOP");
+    run_while_quiet("XIANGQI_TEST_POSTGRES_STOP", [&mut t.red, &mut t.black]).await;
     t.red.send_move(2, "h0g2").await;
     let refused = t.red.expect_error("internal").await;
     assert!(
@@ -49,7 +64,7 @@ async fn moves_are_refused_while_postgres_is_down_and_accepted_once_it_is_back()
     );
     t.black.expect_quiet(300).await;
 
-    run("XIANGQI_TEST_POSTGRES_START");
+    run_while_quiet("XIANGQI_TEST_POSTGRES_START", [&mut t.red, &mut t.black]).await;
     // The pool replaces its lost connections on the next use: retry until the move is
     // taken (each try waits at most the store's acquire timeout).
     let back = Instant::now();
