@@ -3,10 +3,10 @@
 
 use crate::output::check_writable;
 use clap::{Args, Subcommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use xiangqi::Position;
-use xiangqi_engine::nnue::{accumulator, Network};
+use xiangqi_engine::nnue::{accumulator, Network, NetworkError};
 use xiangqi_tools::atomic_file;
 use xiangqi_tools::nnue_train::{self, FloatNetwork, TrainConfig};
 
@@ -67,8 +67,9 @@ pub struct TrainArgs {
     /// One game in this many is held out for validation.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(2..=1_000_000))]
     validation_every: u64,
-    /// Start from this float checkpoint (`<out>.ckpt` of an earlier run) instead of random
-    /// weights.
+    /// Start from this float checkpoint (`<out>.ckpt` of an earlier run) or quantised
+    /// network (a `.nnue` file, such as the embedded `crates/engine/nets/xiangqi.nnue`)
+    /// instead of random weights.
     #[arg(long)]
     init: Option<PathBuf>,
 }
@@ -218,6 +219,19 @@ fn load_data(
     Ok(data)
 }
 
+/// Reads the network `--init` names: a quantised network file, or else (a file that does
+/// not start as one) a float checkpoint.
+///
+/// # Errors
+/// The text of the network's or the checkpoint's error.
+fn initial_network(path: &Path) -> Result<FloatNetwork, String> {
+    match Network::load(path) {
+        Ok(net) => Ok(FloatNetwork::from_quantised(&net)),
+        Err(NetworkError::Magic) => FloatNetwork::read(path).map_err(|e| e.to_string()),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
+}
+
 fn train(args: &TrainArgs) -> ExitCode {
     let ckpt = args.out.with_extension("ckpt");
     if let Err(e) = check_writable(&args.out) {
@@ -228,7 +242,7 @@ fn train(args: &TrainArgs) -> ExitCode {
         Err(e) => return fail(2, &e),
     };
     let mut net = match &args.init {
-        Some(p) => match FloatNetwork::read(p) {
+        Some(p) => match initial_network(p) {
             Ok(n) => n,
             Err(e) => return fail(2, &e),
         },

@@ -112,6 +112,22 @@ impl FloatNetwork {
         }
     }
 
+    /// Returns the float network that quantises back to `net` exactly (each weight divided
+    /// by its scale, no factors): a quantised network, such as the embedded one, as the
+    /// start of further training.
+    pub fn from_quantised(net: &Network) -> FloatNetwork {
+        let (features, bias, output, output_bias) = net.weights();
+        let scaled =
+            |w: &[i16], scale: i32| w.iter().map(|&w| f32::from(w) / scale as f32).collect();
+        FloatNetwork {
+            feature_weights: scaled(&features, QA),
+            factor_weights: vec![0.0; PIECES * HIDDEN],
+            feature_bias: scaled(&bias, QA),
+            output_weights: scaled(&output, QB),
+            output_bias: f32::from(output_bias) / (QA * QB) as f32,
+        }
+    }
+
     fn zero() -> FloatNetwork {
         FloatNetwork {
             feature_weights: vec![0.0; INPUTS * HIDDEN],
@@ -745,6 +761,16 @@ mod tests {
             mean <= 10.0,
             "mean difference to the float network {mean} cp"
         );
+    }
+
+    /// The embedded network, read into floating point for further training, quantises back
+    /// to the same bytes.
+    #[test]
+    fn a_quantised_network_reads_back_as_a_float_start() {
+        let embedded = Network::embedded().expect("the embedded network");
+        let float = FloatNetwork::from_quantised(&embedded);
+        let again = float.quantise().expect("in range");
+        assert_eq!(again.to_bytes(), embedded.to_bytes());
     }
 
     /// The analytic gradient agrees with a finite difference of the loss.

@@ -207,6 +207,17 @@ impl Network {
         Network::from_bytes(&bytes)
     }
 
+    /// Returns the quantised weights in the order [`Network::new`] takes them: the feature
+    /// weights input-major (`INPUTS × HIDDEN`), the feature biases (`HIDDEN`), the output
+    /// weights (`2 × HIDDEN`) and the output bias; so a trainer can start from this network.
+    pub fn weights(&self) -> (Vec<i16>, Vec<i16>, Vec<i16>, i16) {
+        let features = self.feature_weights.iter().flat_map(|r| r.0).collect();
+        let output = self.output_weights.iter().flat_map(|r| r.0).collect();
+        // In range: `new` and `from_bytes` took it from an i16.
+        let bias = self.output_bias as i16;
+        (features, self.feature_bias.0.to_vec(), output, bias)
+    }
+
     /// Writes the network in the module's format ([`FILE_SIZE`] bytes).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(FILE_SIZE);
